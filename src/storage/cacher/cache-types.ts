@@ -1,0 +1,127 @@
+/**
+ * The contract of the watch cache: what the registry asks of it. One cache serves one key prefix
+ * (one resource type, e.g. `/registry/configmaps/`) from memory, fed by one storage watch.
+ */
+import type { KeyValue } from '../storage.js';
+
+/**
+ * Turns stored bytes into the object the cache holds. Called once per stored revision of a key;
+ * throws a StorageError('corrupt') for bytes it cannot read. For a delete the cache passes the
+ * deleted value with `modRevision` set to the delete's revision (what a DELETED event carries).
+ */
+export type Decoder<T> = (kv: KeyValue) => T;
+
+/** One key's state at one revision, shared by every reader and watcher that sees it. */
+export interface CacheEntry<T> {
+  readonly key: string;
+  readonly object: T;
+  readonly modRevision: number;
+  readonly createRevision: number;
+  readonly value: Uint8Array;
+  /**
+   * Memo of this entry's encodings, keyed by whatever the caller chooses (e.g. a media type), so
+   * an object is encoded once and the bytes are shared by every watcher. The cache only creates it.
+   */
+  readonly encodings: Map<string, Uint8Array>;
+}
+
+/** Which revision a read is served at (the semantics of the resourceVersion tables). */
+export type ReadRevision =
+  /** Most Recent: wait until the cache has seen the store's current revision, then answer. */
+  | { readonly kind: 'consistent' }
+  /** Any: whatever the cache holds now. */
+  | { readonly kind: 'any' }
+  /** At least this revision: wait briefly for the cache to reach it, else 'future-revision'. */
+  | { readonly kind: 'not-older-than'; readonly revision: number }
+  /** Exactly this revision: from a snapshot, or from storage; 'compacted' if it is gone. */
+  | { readonly kind: 'exact'; readonly revision: number };
+
+export interface CacheGetResult<T> {
+  readonly entry: CacheEntry<T> | undefined;
+  /** The revision the read was served at. */
+  readonly revision: number;
+}
+
+export interface CacheListRequest<T> {
+  /** Key prefix within the cache's prefix (a namespace's keys, or all of them). */
+  readonly prefix: string;
+  readonly at: ReadRevision;
+  /** First key to consider (inclusive), for continuation. */
+  readonly startKey?: string;
+  /** At most this many items (0 or omitted: all). */
+  readonly limit?: number;
+  /** Only entries whose object passes are returned; the limit counts returned items. */
+  readonly filter?: (object: T) => boolean;
+  readonly signal?: AbortSignal;
+}
+
+export interface CacheListResult<T> {
+  readonly items: readonly CacheEntry<T>[];
+  /** The revision the list was served at (a paged list keeps it for every page). */
+  readonly revision: number;
+  /** Present when the limit cut the list: the key to continue from (inclusive). */
+  readonly continueKey: string | undefined;
+  /**
+   * When the limit cut the list and no filter was given: the number of keys after this page.
+   * Undefined otherwise.
+   */
+  readonly remaining: number | undefined;
+}
+
+/** Where a watch starts. */
+export type WatchStart =
+  /** Synthetic ADDED events for the state at `at` (consistent, any or not-older-than), then changes. */
+  | { readonly kind: 'initial-state'; readonly at: ReadRevision }
+  /** Every change after this revision (it must still be in the event window, else 'compacted'). */
+  | { readonly kind: 'after'; readonly revision: number };
+
+export interface CacheWatchRequest<T> {
+  /** Watch the keys under this prefix ... */
+  readonly prefix: string;
+  /** ... or exactly this one key. */
+  readonly key?: string;
+  readonly start: WatchStart;
+  /** Send BOOKMARK events while idle (at least every few seconds). */
+  readonly bookmarks: boolean;
+  /**
+   * With an 'initial-state' start: after the synthetic events, send one BOOKMARK with
+   * `initialEventsEnd: true` at the revision the initial state was read at.
+   */
+  readonly initialEventsEndBookmark: boolean;
+  /**
+   * Only objects that pass are visible: an update that makes an object pass is delivered as
+   * ADDED, one that makes it stop passing as DELETED (with the new object), as upstream does.
+   */
+  readonly filter?: (object: T) => boolean;
+  readonly signal: AbortSignal;
+}
+
+export type CacheWatchEvent<T> =
+  | {
+      readonly type: 'ADDED' | 'MODIFIED' | 'DELETED';
+      readonly entry: CacheEntry<T>;
+      readonly revision: number;
+    }
+  | {
+      readonly type: 'BOOKMARK';
+      readonly revision: number;
+      readonly initialEventsEnd: boolean;
+    };
+
+/**
+ * A watch as the cache runs it: an async iterable of events that ends when the signal aborts and
+ * throws a StorageError when the watcher is closed for falling behind ('watcher-too-slow') or the
+ * start revision is gone ('compacted').
+ */
+export type CacheWatch<T> = AsyncIterable<CacheWatchEvent<T>>;
+
+export interface WatchCache<T> {
+  /** Resolves once the cache holds the store's state and follows its watch. */
+  start(): Promise<void>;
+  get(key: string, at: ReadRevision, signal?: AbortSignal): Promise<CacheGetResult<T>>;
+  list(request: CacheListRequest<T>): Promise<CacheListResult<T>>;
+  watch(request: CacheWatchRequest<T>): CacheWatch<T>;
+  /** The newest revision the cache has seen. */
+  readonly revision: number;
+  stop(): Promise<void>;
+}
