@@ -1,0 +1,58 @@
+/**
+ * What every filter and handler sees of a request. The server builds it once per request; filters
+ * fill in `user`; the router hands it to an endpoint handler.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
+
+export type Request = IncomingMessage | Http2ServerRequest;
+export type Response = ServerResponse | Http2ServerResponse;
+
+/** The parsed path, as upstream's RequestInfo (k8s.io/apiserver/pkg/endpoints/request). */
+export interface RequestInfo {
+  /** False for /healthz, /version, /apis discovery and the like. */
+  readonly isResourceRequest: boolean;
+  readonly path: string;
+  /**
+   * For resource requests: get, list, watch, create, update, patch, delete, deletecollection.
+   * Otherwise the lowercase HTTP method.
+   */
+  readonly verb: string;
+  /** "api" or "apis" for resource requests, "" otherwise. */
+  readonly apiPrefix: string;
+  /** "" for the core group. */
+  readonly apiGroup: string;
+  readonly apiVersion: string;
+  readonly namespace: string;
+  readonly resource: string;
+  readonly subresource: string;
+  readonly name: string;
+  /** Path segments after the version (resource requests) or after the leading slash. */
+  readonly parts: readonly string[];
+}
+
+/** Who is asking, as an authenticator decided. */
+export interface UserInfo {
+  readonly name: string;
+  readonly uid?: string;
+  readonly groups: readonly string[];
+  readonly extra?: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface RequestContext {
+  readonly req: Request;
+  readonly res: Response;
+  readonly info: RequestInfo;
+  readonly query: URLSearchParams;
+  /** Set by the authentication filter. */
+  user: UserInfo | undefined;
+  /** Aborts when the client goes away or the request times out. */
+  readonly signal: AbortSignal;
+  /** Warning header values to add to the response (already formatted `299 - "..."`). */
+  readonly warnings: string[];
+  /** When the server received the request (ms since epoch). */
+  readonly receivedAt: number;
+}
+
+/** Serves one request; every failure is thrown as an ApiError (or anything, which becomes a 500). */
+export type Handler = (ctx: RequestContext) => Promise<void>;
