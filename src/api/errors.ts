@@ -210,7 +210,8 @@ export interface FieldError {
 export function invalid(kind: string, group: string, name: string, errors: readonly FieldError[]): ApiError {
   const parts = errors.map((e) => `${e.field}: ${e.message}`);
   const summary = parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`;
-  const details: StatusDetails = { name };
+  const details: StatusDetails = {};
+  if (name !== '') details.name = name;
   if (group !== '') details.group = group;
   details.kind = kind;
   details.causes = errors.map((e) => ({ reason: e.type, message: e.message, field: e.field }));

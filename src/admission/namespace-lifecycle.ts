@@ -1,0 +1,30 @@
+/**
+ * Upstream's NamespaceLifecycle admission, for creates: content may only be created in a namespace
+ * that exists and is not being terminated.
+ */
+import { ApiError, notFound, qualifiedResource, type ResourceRef } from '../api/errors.js';
+import { metaOf, type KubeObject } from '../registry/object.js';
+import type { NamespaceGate } from '../registry/store/store-context.js';
+
+/** Reads a namespace: first as the cache has it, then (when absent) consistently. */
+export type NamespaceReader = (name: string, consistent: boolean) => Promise<KubeObject | undefined>;
+
+export class NamespaceLifecycle implements NamespaceGate {
+  constructor(private readonly readNamespace: NamespaceReader) {}
+
+  async checkCreate(namespace: string, ref: ResourceRef): Promise<void> {
+    // The cache answers almost always; a namespace created a moment ago may need the consistent read.
+    const ns = (await this.readNamespace(namespace, false)) ?? (await this.readNamespace(namespace, true));
+    if (!ns) throw notFound({ resource: 'namespaces', group: '', name: namespace });
+    const terminating = !!metaOf(ns).deletionTimestamp || (ns['status'] as { phase?: string } | undefined)?.phase === 'Terminating';
+    if (terminating) {
+      const why = `unable to create new content in namespace ${namespace} because it is being terminated`;
+      throw new ApiError(403, 'Forbidden', `${qualifiedResource(ref.resource, ref.group)} "${ref.name}" is forbidden: ${why}`, {
+        name: ref.name,
+        ...(ref.group !== '' ? { group: ref.group } : {}),
+        kind: ref.resource,
+        causes: [{ reason: 'NamespaceTerminating', message: why, field: 'metadata.namespace' }],
+      });
+    }
+  }
+}

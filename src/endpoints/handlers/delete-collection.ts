@@ -1,0 +1,39 @@
+/**
+ * DELETE of a collection: deletes every object the selectors match, as of a consistent list, and
+ * answers with the list of what was deleted (or marked for deletion).
+ */
+import { isApiNotFound } from '../api-error-kinds.js';
+import type { KubeObject } from '../../registry/object.js';
+import type { RequestContext } from '../../server/request-context.js';
+import { metaOf } from '../../registry/object.js';
+import { writeObject } from '../respond.js';
+import type { RequestScope } from '../scope.js';
+import { selectionOf } from '../selectors.js';
+import { deleteRequestOf } from './delete.js';
+
+export async function handleDeleteCollection(ctx: RequestContext, scope: RequestScope, workers: number): Promise<void> {
+  const request = await deleteRequestOf(ctx);
+  const { filter } = selectionOf(ctx.query, scope.definition);
+  const page = await scope.store.list({ namespace: scope.namespace, at: { kind: 'consistent' }, ...(filter ? { filter } : {}), signal: ctx.signal });
+  const targets = page.items.map((i) => i.object);
+  const deleted: KubeObject[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < targets.length) {
+      const target = targets[next++]!;
+      const meta = metaOf(target);
+      try {
+        const result = await scope.store.delete(meta.namespace ?? '', meta.name ?? '', request);
+        deleted.push(result.object);
+      } catch (err) {
+        // Deleted by someone else in the meantime: nothing left to do for it.
+        if (!isApiNotFound(err)) throw err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(workers, targets.length)) }, worker));
+  const d = scope.definition;
+  const apiVersion = d.group === '' ? d.version : `${d.group}/${d.version}`;
+  const items = deleted.map(({ kind: _k, apiVersion: _a, ...rest }) => rest);
+  writeObject(ctx, 200, { kind: d.listKind, apiVersion, metadata: { resourceVersion: String(page.revision) }, items });
+}

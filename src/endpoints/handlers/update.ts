@@ -1,0 +1,16 @@
+/**
+ * PUT of a whole object (or its status): 200 with the updated object, or 201 when the type allows
+ * create-on-update and the object was absent.
+ */
+import type { RequestContext } from '../../server/request-context.js';
+import { decodeObjectBody, type FieldChecker } from '../object-body.js';
+import { isDryRun } from '../query-flags.js';
+import { writeObject } from '../respond.js';
+import type { RequestScope } from '../scope.js';
+
+export async function handleUpdate(ctx: RequestContext, scope: RequestScope, checkFields: FieldChecker | undefined): Promise<void> {
+  const dryRun = isDryRun(ctx.query);
+  const body = await decodeObjectBody(ctx, scope.definition, checkFields);
+  const result = await scope.store.replace(scope.namespace, scope.name, body, { dryRun, subresource: scope.subresource });
+  writeObject(ctx, result.created ? 201 : 200, result.object);
+}

@@ -1,0 +1,160 @@
+/**
+ * A watch: a chunked stream of JSON events, one per line, from the watch cache. Events that are
+ * ready together go out in one socket write; each object's JSON is encoded once and shared by all
+ * watchers through the cache entry's memo.
+ */
+import type { ServerResponse } from 'node:http';
+import { isStorageError } from '../../storage/errors.js';
+import { ApiError, fromStorageError } from '../../api/errors.js';
+import type { CacheWatchEvent } from '../../storage/cacher/cache-types.js';
+import type { KubeObject } from '../../registry/object.js';
+import type { RequestContext } from '../../server/request-context.js';
+import { watchReadOptions } from '../read-options.js';
+import { objectJson } from '../respond.js';
+import type { RequestScope } from '../scope.js';
+import { selectionOf } from '../selectors.js';
+
+export interface WatchLimits {
+  /** --min-request-timeout in seconds: a watch without timeoutSeconds ends after 1-2x this. */
+  readonly minRequestTimeoutSeconds: number;
+}
+
+const INITIAL_EVENTS_END = ['k8s.io/initial-events-end', 'cluster.io/initial-events-end'];
+const LIST_BLUEPRINT = 'kubernetes.io/initial-events-list-blueprint';
+
+export async function handleWatch(ctx: RequestContext, scope: RequestScope, limits: WatchLimits): Promise<void> {
+  const options = watchReadOptions(ctx.query);
+  const { filter, fields } = selectionOf(ctx.query, scope.definition);
+  const d = scope.definition;
+  const name = scope.name || fields.exactValue('metadata.name') || '';
+  const namespace = scope.namespace || (d.namespaced ? fields.exactValue('metadata.namespace') ?? '' : '');
+  const stop = new AbortController();
+  const onAbort = (): void => stop.abort();
+  ctx.signal.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(onAbort, watchTimeoutMs(ctx.query, limits));
+  timer.unref?.();
+  try {
+    let start = options.start;
+    if (start.kind === 'after' && start.revision === 0) {
+      // "From now": after the store's current revision, with no initial state.
+      const page = await scope.store.list({ namespace, at: { kind: 'consistent' }, limit: 1, signal: ctx.signal });
+      start = { kind: 'after', revision: page.revision };
+    }
+    const stream = new EventStream(ctx, d.kind, d.group === '' ? d.version : `${d.group}/${d.version}`, d.listKind);
+    let watch;
+    try {
+      watch = await scope.store.watch({
+        namespace, name, start, bookmarks: options.bookmarks, initialEventsEndBookmark: options.initialEventsEndBookmark,
+        ...(filter ? { filter } : {}), signal: stop.signal,
+      });
+    } catch (err) {
+      // As upstream: a start revision that is gone is reported as an ERROR event, not a failed request.
+      if (err instanceof ApiError && err.code === 410) return stream.endWithError(tooOld(err));
+      throw err;
+    }
+    stream.begin();
+    try {
+      for await (const event of watch) stream.send(event);
+      stream.end();
+    } catch (err) {
+      stream.endWithError(isStorageError(err, 'compacted') ? tooOld(fromStorageError(err)) : fromStorageError(err));
+    }
+  } finally {
+    clearTimeout(timer);
+    ctx.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function tooOld(err: ApiError): ApiError {
+  return new ApiError(410, 'Expired', err.message.startsWith('The resourceVersion') ? 'too old resource version' : err.message);
+}
+
+function watchTimeoutMs(query: URLSearchParams, limits: WatchLimits): number {
+  const raw = query.get('timeoutSeconds');
+  if (raw !== null && /^\d+$/.test(raw)) return Number(raw) * 1000;
+  const min = limits.minRequestTimeoutSeconds;
+  return (min + Math.random() * min) * 1000;
+}
+
+/** Frames events and writes them in batches: one write per turn of the event loop at most. */
+class EventStream {
+  private pending: Uint8Array[] = [];
+  private pendingSize = 0;
+  private flushScheduled = false;
+  private started = false;
+
+  constructor(
+    private readonly ctx: RequestContext,
+    private readonly kind: string,
+    private readonly apiVersion: string,
+    private readonly listKind: string,
+  ) {}
+
+  begin(): void {
+    if (this.started) return;
+    this.started = true;
+    const res = this.ctx.res;
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-cache, private');
+    if (this.ctx.warnings.length > 0) res.setHeader('Warning', this.ctx.warnings);
+    // Clients wait for the headers before they read events: send them now, not with the first event.
+    res.writeHead(200);
+    if ('flushHeaders' in res) res.flushHeaders();
+  }
+
+  send(event: CacheWatchEvent<KubeObject>): void {
+    if (event.type === 'BOOKMARK') {
+      this.push(Buffer.from(`{"type":"BOOKMARK","object":${JSON.stringify(this.bookmarkObject(event.revision, event.initialEventsEnd))}}\n`));
+      return;
+    }
+    const object = objectJson(event.entry.object, event.entry.encodings);
+    this.push(Buffer.from(`{"type":"${event.type}","object":`), object, CLOSE);
+  }
+
+  private bookmarkObject(revision: number, initialEventsEnd: boolean): KubeObject {
+    const metadata: Record<string, unknown> = { resourceVersion: String(revision), creationTimestamp: null };
+    if (initialEventsEnd) {
+      const annotations: Record<string, string> = {};
+      for (const key of INITIAL_EVENTS_END) annotations[key] = 'true';
+      const blueprint = JSON.stringify({ kind: this.listKind, apiVersion: this.apiVersion, metadata: {}, items: null }) + '\n';
+      annotations[LIST_BLUEPRINT] = Buffer.from(blueprint).toString('base64');
+      metadata['annotations'] = annotations;
+    }
+    return { kind: this.kind, apiVersion: this.apiVersion, metadata };
+  }
+
+  private push(...parts: Uint8Array[]): void {
+    for (const p of parts) {
+      this.pending.push(p);
+      this.pendingSize += p.length;
+    }
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.pending.length === 0 || this.ctx.res.writableEnded) return;
+    const chunk = Buffer.concat(this.pending, this.pendingSize);
+    this.pending = [];
+    this.pendingSize = 0;
+    (this.ctx.res as ServerResponse).write(chunk);
+  }
+
+  end(): void {
+    this.begin();
+    this.flush();
+    if (!this.ctx.res.writableEnded) this.ctx.res.end();
+  }
+
+  endWithError(err: ApiError): void {
+    this.begin();
+    this.push(Buffer.from(`{"type":"ERROR","object":${JSON.stringify(err.toStatus())}}\n`));
+    this.end();
+  }
+}
+
+const CLOSE = Buffer.from('}\n');

@@ -1,0 +1,82 @@
+/**
+ * The one handler of every resource request: resolves the type from the path, checks that the
+ * verb and subresource exist for it, and hands over to the verb's handler.
+ */
+import { ApiError, methodNotSupported } from '../api/errors.js';
+import type { Catalog } from '../registry/catalog/catalog.js';
+import type { ResourceDefinition } from '../registry/catalog/resource-definition.js';
+import type { Registry } from '../registry/registry.js';
+import type { Handler, RequestContext } from '../server/request-context.js';
+import { handleCreate } from './handlers/create.js';
+import { handleDeleteCollection } from './handlers/delete-collection.js';
+import { handleDelete } from './handlers/delete.js';
+import { handleGet } from './handlers/get.js';
+import { handleList } from './handlers/list.js';
+import { handlePatch, type PatcherTable } from './handlers/patch.js';
+import { handleUpdate } from './handlers/update.js';
+import { handleWatch } from './handlers/watch.js';
+import type { FieldChecker } from './object-body.js';
+import type { RequestScope } from './scope.js';
+
+export interface ResourceHandlerDeps {
+  readonly catalog: () => Catalog;
+  readonly registry: Registry;
+  readonly patchers: PatcherTable;
+  readonly checkFields?: FieldChecker;
+  readonly minRequestTimeoutSeconds: number;
+  readonly deleteCollectionWorkers: number;
+}
+
+/** Subresources served by reading and writing the parent object itself. */
+const OBJECT_SUBRESOURCES = new Set(['status', 'finalize']);
+
+function resourceNotFound(): ApiError {
+  return new ApiError(404, 'NotFound', 'the server could not find the requested resource', {});
+}
+
+export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
+  return async (ctx: RequestContext): Promise<void> => {
+    const scope = resolveScope(ctx, deps);
+    const verb = ctx.info.verb;
+    switch (verb) {
+      case 'get': return handleGet(ctx, scope);
+      case 'list': return handleList(ctx, scope);
+      case 'watch': return handleWatch(ctx, scope, { minRequestTimeoutSeconds: deps.minRequestTimeoutSeconds });
+      case 'create': return handleCreate(ctx, scope, deps.checkFields);
+      case 'update': return handleUpdate(ctx, scope, deps.checkFields);
+      case 'patch': return handlePatch(ctx, scope, deps.patchers, deps.checkFields);
+      case 'delete': return handleDelete(ctx, scope);
+      case 'deletecollection': return handleDeleteCollection(ctx, scope, deps.deleteCollectionWorkers);
+      default: throw methodNotSupported(scope.definition.resource, scope.definition.group, verb);
+    }
+  };
+}
+
+function resolveScope(ctx: RequestContext, deps: ResourceHandlerDeps): RequestScope {
+  const info = ctx.info;
+  const definition = deps.catalog().resource(info.apiGroup, info.apiVersion, info.resource);
+  if (!definition) throw resourceNotFound();
+  const isNamespaceObject = definition.group === '' && definition.resource === 'namespaces';
+  let namespace = info.namespace;
+  if (!definition.namespaced) {
+    if (namespace !== '' && !isNamespaceObject) throw resourceNotFound();
+    namespace = '';
+  } else if (namespace === '' && (info.name !== '' || info.verb === 'create')) {
+    throw resourceNotFound();
+  }
+  checkVerb(definition, info.verb, info.subresource);
+  return { definition, store: deps.registry.storeFor(definition), namespace, name: info.name, subresource: info.subresource };
+}
+
+function checkVerb(definition: ResourceDefinition, verb: string, subresource: string): void {
+  if (subresource === '') {
+    if (!definition.verbs.includes(verb)) throw methodNotSupported(definition.resource, definition.group, verb);
+    return;
+  }
+  const sub = definition.subresources[subresource];
+  if (!sub) throw resourceNotFound();
+  if (!OBJECT_SUBRESOURCES.has(subresource)) {
+    throw new ApiError(405, 'MethodNotAllowed', `the ${subresource} subresource of ${definition.resource} is not implemented by this server yet`);
+  }
+  if (!sub.verbs.includes(verb)) throw methodNotSupported(`${definition.resource}/${subresource}`, definition.group, verb);
+}

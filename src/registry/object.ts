@@ -1,0 +1,97 @@
+/**
+ * The object model the registry works on: decoded JSON, with typed access to the metadata fields
+ * every stored kind shares. Objects are plain data; the registry copies before it mutates anything
+ * that may be shared (the watch cache shares decoded objects between readers).
+ */
+
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
+}
+
+export interface ObjectMeta {
+  name?: string;
+  generateName?: string;
+  namespace?: string;
+  selfLink?: string;
+  uid?: string;
+  resourceVersion?: string;
+  generation?: number;
+  creationTimestamp?: string | null;
+  deletionTimestamp?: string | null;
+  deletionGracePeriodSeconds?: number;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  ownerReferences?: OwnerReference[];
+  finalizers?: string[];
+  managedFields?: unknown[];
+  [field: string]: unknown;
+}
+
+export interface KubeObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ObjectMeta;
+  [field: string]: unknown;
+}
+
+/** The metadata of an object, created empty if absent. */
+export function metaOf(object: KubeObject): ObjectMeta {
+  if (object.metadata === undefined || object.metadata === null || typeof object.metadata !== 'object') object.metadata = {};
+  return object.metadata;
+}
+
+/** A deep copy of plain JSON data. */
+export function deepCopy<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/** Deep equality of plain JSON data (key order ignored). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((v, i) => jsonEqual(v, bb[i]));
+  }
+  const ak = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const bk = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ak.length !== bk.length) return false;
+  return ak.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** RFC 3339 with second precision, as upstream's metav1.Time serializes. */
+export function timestamp(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** Upstream's field order of ObjectMeta, so responses read like upstream's. */
+const META_ORDER = [
+  'name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation',
+  'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations',
+  'ownerReferences', 'finalizers', 'managedFields',
+];
+
+/**
+ * Returns the object with kind, apiVersion and metadata first and metadata fields in upstream's
+ * order; other fields keep their order. Does not copy nested values.
+ */
+export function canonicalOrder(object: KubeObject): KubeObject {
+  const out: KubeObject = {};
+  if (object.kind !== undefined) out.kind = object.kind;
+  if (object.apiVersion !== undefined) out.apiVersion = object.apiVersion;
+  if (object.metadata !== undefined) {
+    const meta: ObjectMeta = {};
+    const source = object.metadata;
+    for (const k of META_ORDER) if (source[k] !== undefined) meta[k] = source[k];
+    for (const k of Object.keys(source)) if (!(k in meta) && source[k] !== undefined) meta[k] = source[k];
+    out.metadata = meta;
+  }
+  for (const k of Object.keys(object)) if (!(k in out)) out[k] = object[k];
+  return out;
+}

@@ -1,0 +1,73 @@
+/**
+ * create: assign the generated fields, run the strategy, validate, and write (or, for a dry run,
+ * only check that the name is free).
+ */
+import { alreadyExists, badRequest, fromStorageError, invalid, type FieldError } from '../../api/errors.js';
+import { isStorageError } from '../../storage/errors.js';
+import { encodeForStorage } from '../object-codec.js';
+import { metaOf, timestamp, type KubeObject } from '../object.js';
+import { generateName } from './generate-name.js';
+import { objectKey, refOf, type StoreContext, type WriteOptions } from './store-context.js';
+import { validateMetadata } from './validate-metadata.js';
+
+/** How many times a generated name is retried when it collides with an existing one. */
+const GENERATE_NAME_ATTEMPTS = 5;
+
+/**
+ * Creates `object` (a private copy the caller gives up) in `namespace`. Returns the stored object.
+ * Throws ApiErrors: 400 for a namespace mismatch, 404/403 from the namespace gate, 409 when the
+ * name is taken, 422 for invalid objects.
+ */
+export async function createObject(ctx: StoreContext, namespace: string, object: KubeObject, options: WriteOptions): Promise<KubeObject> {
+  const meta = metaOf(object);
+  const d = ctx.definition;
+  if (d.namespaced) {
+    if (meta.namespace && meta.namespace !== namespace) {
+      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+    meta.namespace = namespace;
+  } else {
+    delete meta.namespace;
+  }
+  if (meta.resourceVersion !== undefined && meta.resourceVersion !== '') {
+    throw badRequest('resourceVersion should not be set on objects to be created');
+  }
+  delete meta.resourceVersion;
+  const now = ctx.clock();
+  const strategyCtx = { now, dryRun: options.dryRun, subresource: '' };
+  meta.uid = ctx.newUid();
+  meta.creationTimestamp = timestamp(now);
+  delete meta.deletionTimestamp;
+  delete meta.deletionGracePeriodSeconds;
+  delete meta.selfLink;
+  object.apiVersion = d.group === '' ? d.version : `${d.group}/${d.version}`;
+  object.kind = d.kind;
+
+  const generated = !meta.name && !!meta.generateName;
+  if (generated) meta.name = generateName(meta.generateName!);
+  ctx.strategy.prepareForCreate(object, strategyCtx);
+  const errors: FieldError[] = [...validateMetadata(ctx, object, undefined), ...ctx.strategy.validate(object, strategyCtx)];
+  if (errors.length > 0) throw invalid(d.kind, d.group, meta.name ?? meta.generateName ?? '', errors);
+
+  if (d.namespaced && ctx.namespaces) await ctx.namespaces.checkCreate(namespace, refOf(ctx, meta.name!));
+
+  for (let attempt = 1; ; attempt++) {
+    const key = objectKey(ctx, namespace, meta.name!);
+    try {
+      if (options.dryRun) {
+        const { kv } = await ctx.storage.get(key);
+        if (kv) throw alreadyExists(refOf(ctx, meta.name!));
+        return object;
+      }
+      const written = await ctx.storage.create(key, encodeForStorage(object));
+      meta.resourceVersion = String(written.revision);
+      return object;
+    } catch (err) {
+      if (generated && attempt < GENERATE_NAME_ATTEMPTS && isStorageError(err, 'key-exists')) {
+        meta.name = generateName(meta.generateName!);
+        continue;
+      }
+      throw fromStorageError(err, refOf(ctx, meta.name!));
+    }
+  }
+}

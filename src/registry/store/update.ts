@@ -1,0 +1,179 @@
+/**
+ * update: the read-modify-write loop every change of an existing object goes through (PUT, PATCH,
+ * the status subresource, marking an object deleted). It reads the stored object, lets the caller
+ * compute the new one, applies the update rules, and writes with the read's revision as the
+ * precondition, retrying on a concurrent change when the caller allows it.
+ */
+import { badRequest, conflict, fromStorageError, invalid, notFound, OBJECT_MODIFIED, type FieldError } from '../../api/errors.js';
+import { isStorageError } from '../../storage/errors.js';
+import { decodeFromStorage, encodeForStorage } from '../object-codec.js';
+import { jsonEqual, metaOf, type KubeObject } from '../object.js';
+import { objectKey, refOf, type StoreContext, type WriteOptions } from './store-context.js';
+import { validateMetadata } from './validate-metadata.js';
+
+const MAX_CONFLICT_RETRIES = 10;
+
+export interface UpdateResult {
+  readonly object: KubeObject;
+  /** True when the object was removed because its last finalizer went away. */
+  readonly deleted: boolean;
+}
+
+/**
+ * Computes the new object from the stored one. It receives a private copy it may mutate and
+ * return. Throwing aborts the update.
+ */
+export type TryUpdate = (current: KubeObject) => KubeObject | Promise<KubeObject>;
+
+export interface GuaranteedUpdateOptions extends WriteOptions {
+  /**
+   * Retry when the object changed between read and write. False for a PUT that names a
+   * resourceVersion (the conflict is the client's to resolve).
+   */
+  readonly retryOnConflict: boolean;
+  /** Skip the strategy (used when the server itself changes system fields, e.g. on delete). */
+  readonly systemUpdate?: boolean;
+}
+
+/** Reads the stored object (a consistent read of the storage); undefined when absent. */
+export async function readStored(ctx: StoreContext, namespace: string, name: string): Promise<{ object: KubeObject; modRevision: number } | undefined> {
+  try {
+    const { kv } = await ctx.storage.get(objectKey(ctx, namespace, name));
+    return kv ? { object: decodeFromStorage(kv), modRevision: kv.modRevision } : undefined;
+  } catch (err) {
+    throw fromStorageError(err, refOf(ctx, name));
+  }
+}
+
+/**
+ * Applies `tryUpdate` to the stored object until it is written without a conflict. Throws 404 when
+ * the object is absent, 409 on a conflict that may not be retried, 422 for an invalid result.
+ */
+export async function guaranteedUpdate(
+  ctx: StoreContext,
+  namespace: string,
+  name: string,
+  tryUpdate: TryUpdate,
+  options: GuaranteedUpdateOptions,
+): Promise<UpdateResult> {
+  const key = objectKey(ctx, namespace, name);
+  for (let attempt = 0; ; attempt++) {
+    const stored = await readStored(ctx, namespace, name);
+    if (!stored) throw notFound(refOf(ctx, name));
+    const updated = await tryUpdate(structuredClone(stored.object));
+    if (!options.systemUpdate) applyUpdateRules(ctx, updated, stored.object, options);
+    try {
+      return await write(ctx, key, updated, stored, options);
+    } catch (err) {
+      if (options.retryOnConflict && attempt < MAX_CONFLICT_RETRIES && isStorageError(err, 'conflict')) continue;
+      throw fromStorageError(err, refOf(ctx, name));
+    }
+  }
+}
+
+/**
+ * The update rules of upstream's rest.BeforeUpdate: the strategy carries over what may not
+ * change, system fields are kept, and the result is validated.
+ */
+function applyUpdateRules(ctx: StoreContext, object: KubeObject, old: KubeObject, options: WriteOptions): void {
+  const d = ctx.definition;
+  const meta = metaOf(object);
+  const oldMeta = metaOf(old);
+  if (meta.name && meta.name !== oldMeta.name) {
+    throw badRequest(`the name of the object (${meta.name}) does not match the name on the URL (${oldMeta.name})`);
+  }
+  if (d.namespaced && meta.namespace && meta.namespace !== oldMeta.namespace) {
+    throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  }
+  meta.name = oldMeta.name;
+  if (d.namespaced) meta.namespace = oldMeta.namespace;
+  else delete meta.namespace;
+  object.apiVersion = d.group === '' ? d.version : `${d.group}/${d.version}`;
+  object.kind = d.kind;
+  if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation;
+  else delete meta.generation;
+  const strategyCtx = { now: ctx.clock(), dryRun: options.dryRun, subresource: options.subresource };
+  ctx.strategy.prepareForUpdate(object, old, strategyCtx);
+  if (!meta.uid) meta.uid = oldMeta.uid;
+  if (oldMeta.creationTimestamp) meta.creationTimestamp = oldMeta.creationTimestamp;
+  if (oldMeta.deletionTimestamp) meta.deletionTimestamp = oldMeta.deletionTimestamp;
+  else delete meta.deletionTimestamp;
+  if (oldMeta.deletionGracePeriodSeconds !== undefined && meta.deletionGracePeriodSeconds === undefined) {
+    meta.deletionGracePeriodSeconds = oldMeta.deletionGracePeriodSeconds;
+  }
+  const errors: FieldError[] = [...validateMetadata(ctx, object, old), ...ctx.strategy.validateUpdate(object, old, strategyCtx)];
+  if (errors.length > 0) throw invalid(d.kind, d.group, meta.name ?? '', errors);
+}
+
+async function write(
+  ctx: StoreContext,
+  key: string,
+  updated: KubeObject,
+  stored: { object: KubeObject; modRevision: number },
+  options: WriteOptions,
+): Promise<UpdateResult> {
+  const meta = metaOf(updated);
+  meta.resourceVersion = String(stored.modRevision);
+  // A no-op update writes nothing and keeps the revision, as upstream.
+  if (jsonEqual(updated, stored.object)) return { object: stored.object, deleted: false };
+  if (shouldDeleteAfterUpdate(ctx, updated)) {
+    if (!options.dryRun) await ctx.storage.delete(key, stored.modRevision);
+    return { object: updated, deleted: true };
+  }
+  if (options.dryRun) return { object: updated, deleted: false };
+  const written = await ctx.storage.update(key, encodeForStorage(updated), stored.modRevision);
+  meta.resourceVersion = String(written.revision);
+  return { object: updated, deleted: false };
+}
+
+/** An object marked deleted whose finalizers are all gone and whose grace period is over is removed. */
+export function shouldDeleteAfterUpdate(ctx: StoreContext, object: KubeObject): boolean {
+  const meta = metaOf(object);
+  return (
+    !!meta.deletionTimestamp &&
+    (meta.finalizers?.length ?? 0) === 0 &&
+    !ctx.strategy.hasPendingFinalizers(object) &&
+    (meta.deletionGracePeriodSeconds ?? 0) === 0
+  );
+}
+
+/**
+ * PUT of a full object. Creates it when absent and the type allows that (`create` is called);
+ * otherwise checks the body's resourceVersion against the stored one.
+ */
+export async function replaceObject(
+  ctx: StoreContext,
+  namespace: string,
+  name: string,
+  body: KubeObject,
+  options: WriteOptions,
+  create: () => Promise<KubeObject>,
+): Promise<UpdateResult & { created: boolean }> {
+  const bodyMeta = metaOf(body);
+  if (bodyMeta.name && bodyMeta.name !== name) {
+    throw badRequest(`the name of the object (${bodyMeta.name}) does not match the name on the URL (${name})`);
+  }
+  const stored = await readStored(ctx, namespace, name);
+  if (!stored) {
+    if (!ctx.strategy.allowCreateOnUpdate || options.subresource !== '') throw notFound(refOf(ctx, name));
+    return { object: await create(), deleted: false, created: true };
+  }
+  const expected = bodyMeta.resourceVersion ?? '';
+  if (expected === '' && !ctx.strategy.allowUnconditionalUpdate) {
+    const d = ctx.definition;
+    throw invalid(d.kind, d.group, name, [
+      { type: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0x0: must be specified for an update' },
+    ]);
+  }
+  const result = await guaranteedUpdate(
+    ctx,
+    namespace,
+    name,
+    (current) => {
+      if (expected !== '' && expected !== metaOf(current).resourceVersion) throw conflict(refOf(ctx, name), OBJECT_MODIFIED);
+      return structuredClone(body);
+    },
+    { ...options, retryOnConflict: expected === '' },
+  );
+  return { ...result, created: false };
+}
