@@ -52,6 +52,8 @@ export interface RequestContext {
   readonly warnings: string[];
   /** When the server received the request (ms since epoch). */
   readonly receivedAt: number;
+  /** The request's audit ID, also sent back as the Audit-Id header (the client's, if it sent one). */
+  readonly auditId?: string;
 }
 
 /** Serves one request; every failure is thrown as an ApiError (or anything, which becomes a 500). */

@@ -1,0 +1,52 @@
+/**
+ * Authentication: each authenticator looks at one kind of credential. The authentication filter
+ * runs them in order; see {@link authenticateRequest} for how their answers combine.
+ */
+import type { Request, UserInfo } from '../server/request-context.js';
+
+export type AuthenticationResult =
+  /** The credential is valid and names this user. */
+  | { readonly outcome: 'authenticated'; readonly user: UserInfo }
+  /** The request carries no credential of this kind. */
+  | { readonly outcome: 'no-credentials' }
+  /** A credential of this kind is present but invalid; the request is refused (401). */
+  | { readonly outcome: 'rejected'; readonly reason: string };
+
+export interface Authenticator {
+  authenticate(req: Request): Promise<AuthenticationResult> | AuthenticationResult;
+}
+
+export const SYSTEM_AUTHENTICATED = 'system:authenticated';
+export const SYSTEM_UNAUTHENTICATED = 'system:unauthenticated';
+export const SYSTEM_MASTERS = 'system:masters';
+export const ANONYMOUS_USER: UserInfo = { name: 'system:anonymous', groups: [SYSTEM_UNAUTHENTICATED] };
+
+export type AuthenticationDecision =
+  | { readonly user: UserInfo }
+  | { readonly user?: undefined; readonly reasons: readonly string[] };
+
+/**
+ * Upstream's union with fail-on-error anonymous fallback: the first authenticator that accepts
+ * wins and its user gains `system:authenticated`; otherwise any rejection refuses the request
+ * (an invalid token is a 401 even when anonymous access is on); otherwise the request is
+ * anonymous if allowed, else refused.
+ */
+export async function authenticateRequest(
+  req: Request,
+  authenticators: readonly Authenticator[],
+  anonymous: boolean,
+): Promise<AuthenticationDecision> {
+  const reasons: string[] = [];
+  for (const authenticator of authenticators) {
+    const result = await authenticator.authenticate(req);
+    if (result.outcome === 'authenticated') return { user: withAuthenticatedGroup(result.user) };
+    if (result.outcome === 'rejected') reasons.push(result.reason);
+  }
+  if (reasons.length === 0 && anonymous) return { user: ANONYMOUS_USER };
+  return { reasons };
+}
+
+function withAuthenticatedGroup(user: UserInfo): UserInfo {
+  if (user.groups.includes(SYSTEM_AUTHENTICATED) || user.groups.includes(SYSTEM_UNAUTHENTICATED)) return user;
+  return { ...user, groups: [...user.groups, SYSTEM_AUTHENTICATED] };
+}

@@ -1,0 +1,45 @@
+/**
+ * Client certificate authentication: the TLS layer verified the chain against the trusted client
+ * CAs (the cluster CA and --client-ca-file); this maps a verified certificate to a user, as
+ * upstream: common name -> user name, organizations -> groups.
+ */
+import { X509Certificate } from 'node:crypto';
+import type { TLSSocket } from 'node:tls';
+import type { Request } from '../server/request-context.js';
+import type { AuthenticationResult, Authenticator } from './authenticator.js';
+
+const CLIENT_AUTH_USAGE = '1.3.6.1.5.5.7.3.2';
+const ANY_EXTENDED_KEY_USAGE = '2.5.29.37.0';
+
+export class X509Authenticator implements Authenticator {
+  authenticate(req: Request): AuthenticationResult {
+    const socket = req.socket as TLSSocket;
+    if (typeof socket.getPeerCertificate !== 'function') return { outcome: 'no-credentials' };
+    const peer = socket.getPeerCertificate();
+    if (!peer || !peer.raw) return { outcome: 'no-credentials' };
+    if (!socket.authorized) {
+      return { outcome: 'rejected', reason: `verifying certificate ${describe(peer.subject?.CN)} failed: ${socket.authorizationError ?? 'unknown error'}` };
+    }
+    const usages = new X509Certificate(peer.raw).keyUsage;
+    if (usages && !usages.includes(CLIENT_AUTH_USAGE) && !usages.includes(ANY_EXTENDED_KEY_USAGE)) {
+      return { outcome: 'rejected', reason: `certificate ${describe(peer.subject?.CN)} is not valid for client authentication` };
+    }
+    const name = firstOf(peer.subject?.CN);
+    if (!name) return { outcome: 'rejected', reason: 'client certificate has no common name' };
+    return { outcome: 'authenticated', user: { name, groups: allOf(peer.subject?.O) } };
+  }
+}
+
+/** Node gives a subject attribute as a string, or an array when it repeats. */
+function allOf(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function firstOf(value: string | string[] | undefined): string | undefined {
+  return allOf(value)[0];
+}
+
+function describe(cn: string | string[] | undefined): string {
+  return JSON.stringify(firstOf(cn) ?? '');
+}

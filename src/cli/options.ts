@@ -1,0 +1,125 @@
+/**
+ * The server's options, typed. The CLI parses flags into this shape (parse-flags.ts), checks it
+ * (validate-options.ts), and the server is built from it. Tests and embedders build it with
+ * {@link defaultServerOptions}. Durations are milliseconds.
+ */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { AuthorizationMode } from '../auth/authorizer.js';
+
+export interface SecureServingOptions {
+  /** --bind-address; "0.0.0.0" or "::" or "" listens on every interface. */
+  readonly bindAddress: string;
+  /** --secure-port; 0 picks a free port (a Capstan extension, for tests). */
+  readonly port: number;
+  /** --cert-dir; default `<data-dir>/pki`. */
+  readonly certDir: string;
+  readonly tlsCertFile?: string;
+  readonly tlsPrivateKeyFile?: string;
+}
+
+export interface AuthenticationOptions {
+  /** --anonymous-auth. */
+  readonly anonymous: boolean;
+  /** --client-ca-file. */
+  readonly clientCaFile?: string;
+}
+
+export interface AuthorizationOptions {
+  /** --authorization-mode, in order. */
+  readonly modes: readonly AuthorizationMode[];
+}
+
+export interface StoreOptions {
+  /** --store-servers (alias --etcd-servers): empty means the embedded store in the data directory. */
+  readonly servers: readonly string[];
+  /** --store-prefix. */
+  readonly prefix: string;
+  readonly caFile?: string;
+  readonly certFile?: string;
+  readonly keyFile?: string;
+  readonly healthcheckTimeoutMs: number;
+  readonly readycheckTimeoutMs: number;
+  /** 0 disables compaction. */
+  readonly compactionIntervalMs: number;
+}
+
+export interface LimitOptions {
+  readonly requestTimeoutMs: number;
+  /** --min-request-timeout, seconds: watches pick a random timeout above it. */
+  readonly minRequestTimeoutSeconds: number;
+  /** 0 disables. */
+  readonly maxRequestsInflight: number;
+  /** 0 disables. */
+  readonly maxMutatingRequestsInflight: number;
+}
+
+export interface ServiceOptions {
+  /** --service-cluster-ip-range: one CIDR, or two for dual-stack. */
+  readonly clusterIpRanges: readonly string[];
+  /** --service-node-port-range, inclusive. */
+  readonly nodePortRange: { readonly min: number; readonly max: number };
+}
+
+/** The version the server reports; --version=vX.Y.Z overrides it. */
+export interface VersionOptions {
+  readonly gitVersion: string;
+}
+
+export interface ServerOptions {
+  /** --data-dir: the embedded store's directory and generated files (certificates, kubeconfig). */
+  readonly dataDir: string;
+  readonly secureServing: SecureServingOptions;
+  readonly authentication: AuthenticationOptions;
+  readonly authorization: AuthorizationOptions;
+  readonly store: StoreOptions;
+  readonly limits: LimitOptions;
+  readonly services: ServiceOptions;
+  /** --shutdown-delay-duration: how long /readyz fails before the server stops serving. */
+  readonly shutdownDelayMs: number;
+  /** --feature-gates, as given. */
+  readonly featureGates: Readonly<Record<string, boolean>>;
+  /** -v. */
+  readonly verbosity: number;
+  readonly version: VersionOptions;
+}
+
+/** The Kubernetes release whose API Capstan serves. */
+export const KUBERNETES_VERSION = 'v1.35.0';
+
+/**
+ * `$XDG_DATA_HOME/capstan`, else `~/.local/share/capstan` (the XDG base directory default).
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_DATA_HOME && env.XDG_DATA_HOME !== '' ? env.XDG_DATA_HOME : join(homedir(), '.local', 'share');
+  return join(base, 'capstan');
+}
+
+/** Every option at its default, for the given data directory. */
+export function defaultServerOptions(dataDir: string = defaultDataDir()): ServerOptions {
+  const absolute = resolve(dataDir);
+  return {
+    dataDir: absolute,
+    secureServing: { bindAddress: '0.0.0.0', port: 6443, certDir: join(absolute, 'pki') },
+    authentication: { anonymous: true },
+    authorization: { modes: ['AlwaysAllow'] },
+    store: {
+      servers: [],
+      prefix: '/registry',
+      healthcheckTimeoutMs: 2000,
+      readycheckTimeoutMs: 2000,
+      compactionIntervalMs: 5 * 60_000,
+    },
+    limits: {
+      requestTimeoutMs: 60_000,
+      minRequestTimeoutSeconds: 1800,
+      maxRequestsInflight: 400,
+      maxMutatingRequestsInflight: 200,
+    },
+    services: { clusterIpRanges: ['10.0.0.0/24'], nodePortRange: { min: 30000, max: 32767 } },
+    shutdownDelayMs: 0,
+    featureGates: {},
+    verbosity: 0,
+    version: { gitVersion: KUBERNETES_VERSION },
+  };
+}

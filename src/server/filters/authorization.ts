@@ -1,0 +1,41 @@
+/** Asks the authorizer whether `ctx.user` may do what the request asks; 403 Forbidden otherwise. */
+import { internalError } from '../../api/errors.js';
+import { forbiddenError } from '../../auth/forbidden-message.js';
+import type { AuthorizationAttributes, Authorizer } from '../../auth/authorizer.js';
+import type { Logger } from '../logger.js';
+import type { Handler, RequestContext } from '../request-context.js';
+
+export interface AuthorizationDeps {
+  readonly authorizer: Authorizer;
+  readonly logger: Logger;
+}
+
+export function withAuthorization(handler: Handler, deps: AuthorizationDeps): Handler {
+  return async (ctx) => {
+    if (!ctx.user) throw internalError(new Error('no user found for request'));
+    const attributes = attributesOf(ctx);
+    const result = await deps.authorizer.authorize(attributes);
+    if (result.decision !== 'allow') {
+      deps.logger.info(`Forbidden: ${ctx.info.path}, Reason: ${JSON.stringify(result.reason)}`, 4);
+      throw forbiddenError(attributes, result.reason);
+    }
+    return handler(ctx);
+  };
+}
+
+/** The authorizer's view of a request. */
+export function attributesOf(ctx: RequestContext): AuthorizationAttributes {
+  const { info } = ctx;
+  return {
+    user: ctx.user!,
+    verb: info.verb,
+    isResourceRequest: info.isResourceRequest,
+    path: info.path,
+    namespace: info.namespace,
+    apiGroup: info.apiGroup,
+    apiVersion: info.apiVersion,
+    resource: info.resource,
+    subresource: info.subresource,
+    name: info.name,
+  };
+}

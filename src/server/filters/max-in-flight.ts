@@ -1,0 +1,62 @@
+/**
+ * --max-requests-inflight / --max-mutating-requests-inflight: beyond the limit a request gets 429
+ * with Retry-After: 1. Long-running requests (watches) are not counted, and system:masters is
+ * never refused (it may be the only way in to fix an overloaded server), as upstream.
+ */
+import { ApiError } from '../../api/errors.js';
+import { SYSTEM_MASTERS } from '../../auth/authenticator.js';
+import { isLongRunning } from '../request-info.js';
+import type { Handler, RequestContext } from '../request-context.js';
+
+export interface MaxInFlightDeps {
+  /** 0 disables the limit for read requests. */
+  readonly maxRequestsInflight: number;
+  /** 0 disables the limit for mutating requests. */
+  readonly maxMutatingRequestsInflight: number;
+}
+
+const READ_VERBS = new Set(['get', 'list', 'watch']);
+
+/** Counts requests in flight against a fixed limit. */
+class Slots {
+  private used = 0;
+  constructor(private readonly limit: number) {}
+  tryAcquire(): boolean {
+    if (this.used >= this.limit) return false;
+    this.used++;
+    return true;
+  }
+  release(): void {
+    this.used--;
+  }
+}
+
+export function tooManyRequests(): ApiError {
+  return new ApiError(
+    429,
+    'TooManyRequests',
+    'Too many requests, please try again later.',
+    { retryAfterSeconds: 1 },
+    { 'Retry-After': '1' },
+  );
+}
+
+export function withMaxInFlight(handler: Handler, deps: MaxInFlightDeps): Handler {
+  const reads = deps.maxRequestsInflight > 0 ? new Slots(deps.maxRequestsInflight) : undefined;
+  const writes = deps.maxMutatingRequestsInflight > 0 ? new Slots(deps.maxMutatingRequestsInflight) : undefined;
+  if (!reads && !writes) return handler;
+  return async (ctx: RequestContext) => {
+    if (isLongRunning(ctx.info)) return handler(ctx);
+    const slots = READ_VERBS.has(ctx.info.verb) ? reads : writes;
+    if (!slots) return handler(ctx);
+    if (!slots.tryAcquire()) {
+      if (ctx.user?.groups.includes(SYSTEM_MASTERS)) return handler(ctx);
+      throw tooManyRequests();
+    }
+    try {
+      await handler(ctx);
+    } finally {
+      slots.release();
+    }
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The chain's entry: turns a raw HTTP request into a {@link RequestContext} (parsed path, query,
+ * abort signal, Audit-Id) and sets the headers every response carries. Everything inside works on
+ * the context only.
+ */
+import { randomUUID } from 'node:crypto';
+import { badRequest, internalError } from '../../api/errors.js';
+import { RequestInfoError, isLongRunning, type RequestInfoResolver } from '../request-info.js';
+import { writeError } from '../write-response.js';
+import type { InFlightRequests } from '../in-flight.js';
+import type { Logger } from '../logger.js';
+import type { Handler, Request, RequestContext, RequestInfo, Response } from '../request-context.js';
+
+export interface RequestInfoDeps {
+  readonly resolver: RequestInfoResolver;
+  readonly inFlight: InFlightRequests;
+  readonly logger: Logger;
+}
+
+/** A Node request listener, as http2.createSecureServer takes. */
+export type RequestListener = (req: Request, res: Response) => void;
+
+export function withRequestInfo(handler: Handler, deps: RequestInfoDeps): RequestListener {
+  return (req, res) => {
+    const receivedAt = Date.now();
+    const auditId = headerValue(req.headers['audit-id']) ?? randomUUID();
+    res.setHeader('Audit-Id', auditId);
+    res.setHeader('Cache-Control', 'no-cache, private');
+    res.on('error', (err) => deps.logger.info(`response error for ${req.method} ${req.url}: ${String(err)}`, 4));
+
+    const controller = new AbortController();
+    const query = parseQuery(req.url ?? '/');
+    const parsed = parseInfo(req, query, deps.resolver);
+    const ctx: RequestContext = {
+      req,
+      res,
+      info: parsed.info,
+      query,
+      user: undefined,
+      signal: controller.signal,
+      warnings: [],
+      receivedAt,
+      auditId,
+    };
+    const done = deps.inFlight.add({
+      longRunning: isLongRunning(parsed.info),
+      abort: (reason) => controller.abort(reason),
+    });
+    res.on('close', () => {
+      done();
+      controller.abort(new Error('the client closed the connection or the response ended'));
+    });
+
+    if (parsed.error) {
+      writeError(ctx, parsed.error, { logger: deps.logger });
+      return;
+    }
+    // The panic-recovery filter inside handles every failure; this catch only guards against a
+    // broken chain, so that no request can take the process down.
+    handler(ctx).catch((err) => writeError(ctx, err, { logger: deps.logger }));
+  };
+}
+
+function parseQuery(url: string): URLSearchParams {
+  const q = url.indexOf('?');
+  return new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+}
+
+/** The parsed path, or the best-known info plus the error to answer with. */
+function parseInfo(req: Request, query: URLSearchParams, resolver: RequestInfoResolver): { info: RequestInfo; error?: unknown } {
+  const url = req.url ?? '/';
+  const rawPath = url.split('?', 1)[0]!;
+  const method = req.method ?? 'GET';
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return { info: fallbackInfo(method, rawPath), error: badRequest(`invalid URL escape in path ${JSON.stringify(rawPath)}`) };
+  }
+  try {
+    return { info: resolver.resolve(method, path, query) };
+  } catch (err) {
+    if (err instanceof RequestInfoError) {
+      return { info: err.info, error: internalError(new Error(`failed to create RequestInfo: ${err.message}`)) };
+    }
+    return { info: fallbackInfo(method, path), error: err };
+  }
+}
+
+function fallbackInfo(method: string, path: string): RequestInfo {
+  return {
+    isResourceRequest: false,
+    path,
+    verb: method.toLowerCase(),
+    apiPrefix: '',
+    apiGroup: '',
+    apiVersion: '',
+    namespace: '',
+    resource: '',
+    subresource: '',
+    name: '',
+    parts: [],
+  };
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v === undefined || v === '' ? undefined : v;
+}

@@ -1,0 +1,46 @@
+/**
+ * The handler chain: what every request passes through before the router, in DESIGN.md's order.
+ * Read from the bottom up: the first wrapper applied is the innermost.
+ *
+ *   request info -> panic recovery -> authentication -> max in-flight -> authorization -> timeout -> router
+ *
+ * Audit (after panic recovery) and impersonation (after authentication) join the list when they
+ * exist; priority and fairness would replace max in-flight.
+ */
+import { withAuthentication } from './filters/authentication.js';
+import { withAuthorization } from './filters/authorization.js';
+import { withMaxInFlight } from './filters/max-in-flight.js';
+import { withPanicRecovery } from './filters/panic-recovery.js';
+import { withRequestInfo, type RequestListener } from './filters/request-info.js';
+import { withTimeout } from './filters/timeout.js';
+import type { Authenticator } from '../auth/authenticator.js';
+import type { Authorizer } from '../auth/authorizer.js';
+import type { InFlightRequests } from './in-flight.js';
+import type { Logger } from './logger.js';
+import type { RequestInfoResolver } from './request-info.js';
+import type { Handler } from './request-context.js';
+
+export interface HandlerChainDeps {
+  /** The innermost handler (the router's). */
+  readonly handler: Handler;
+  readonly logger: Logger;
+  readonly resolver: RequestInfoResolver;
+  readonly inFlight: InFlightRequests;
+  readonly authenticators: readonly Authenticator[];
+  readonly anonymous: boolean;
+  readonly authorizer: Authorizer;
+  readonly requestTimeoutMs: number;
+  readonly maxRequestsInflight: number;
+  readonly maxMutatingRequestsInflight: number;
+}
+
+/** Builds the request listener the HTTPS server calls. */
+export function buildHandlerChain(deps: HandlerChainDeps): RequestListener {
+  let h = deps.handler;
+  h = withTimeout(h, deps);
+  h = withAuthorization(h, deps);
+  h = withMaxInFlight(h, deps);
+  h = withAuthentication(h, deps);
+  h = withPanicRecovery(h, deps);
+  return withRequestInfo(h, deps);
+}

@@ -1,0 +1,52 @@
+/**
+ * The requests being served right now, so that a graceful stop can end long-running ones (watches)
+ * at once and wait for the others to finish.
+ */
+export interface InFlightRequest {
+  readonly longRunning: boolean;
+  /** Ends the request's work (its context signal aborts). */
+  abort(reason: unknown): void;
+}
+
+export class InFlightRequests {
+  private readonly requests = new Set<InFlightRequest>();
+  private waiters: Array<() => void> = [];
+
+  /** Registers a request; call the returned function when its response is done. */
+  add(request: InFlightRequest): () => void {
+    this.requests.add(request);
+    return () => {
+      this.requests.delete(request);
+      if (this.countShortRunning() === 0) this.wakeWaiters();
+    };
+  }
+
+  get size(): number {
+    return this.requests.size;
+  }
+
+  /** Aborts every request, or only the long-running ones. */
+  abortAll(reason: unknown, onlyLongRunning = false): void {
+    for (const request of this.requests) {
+      if (!onlyLongRunning || request.longRunning) request.abort(reason);
+    }
+  }
+
+  /** Resolves when no short-running request is in flight (long-running ones are not waited for). */
+  drained(): Promise<void> {
+    if (this.countShortRunning() === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private countShortRunning(): number {
+    let n = 0;
+    for (const request of this.requests) if (!request.longRunning) n++;
+    return n;
+  }
+
+  private wakeWaiters(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+}

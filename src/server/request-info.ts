@@ -1,0 +1,196 @@
+/**
+ * Turns a request's method, path and query into a {@link RequestInfo}, following upstream's
+ * RequestInfoFactory (k8s.io/apiserver/pkg/endpoints/request) so that authorization, limits,
+ * timeouts and routing all see a request the way the upstream server would.
+ *
+ * Worked example: `GET /api/v1/namespaces/ns1/pods/p1/log`
+ *   prefix "api" (groupless) -> version "v1" -> "namespaces" + "ns1" -> parts [pods, p1, log]
+ *   -> resource "pods", name "p1", subresource "log", verb "get".
+ * `GET /apis/apps/v1/deployments?watch=1` -> group "apps", parts [deployments], no name -> "watch".
+ */
+import type { RequestInfo } from './request-context.js';
+
+/** Path segments that are verbs, not resources (`/api/v1/watch/pods`). */
+const SPECIAL_VERBS = new Set(['proxy', 'watch']);
+/** Special verbs whose paths carry no subresource. */
+const SPECIAL_VERBS_WITHOUT_SUBRESOURCES = new Set(['proxy']);
+/**
+ * Subresources of a namespace: `/api/v1/namespaces/ns1/status` is the namespace's status, not a
+ * resource named "status" inside ns1.
+ */
+const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
+
+/** Thrown (with the best-known info) when a resource path is too short to name a resource. */
+export class RequestInfoError extends Error {
+  override readonly name = 'RequestInfoError';
+  constructor(message: string, readonly info: RequestInfo) {
+    super(message);
+  }
+}
+
+export interface RequestInfoResolverOptions {
+  /** Path prefixes of resource APIs, without slashes. Default: api, apis. */
+  readonly apiPrefixes?: readonly string[];
+  /** Prefixes whose next segment is the version, not a group. Default: api. */
+  readonly grouplessApiPrefixes?: readonly string[];
+}
+
+/** Parses request paths; one instance per server, stateless after construction. */
+export class RequestInfoResolver {
+  private readonly apiPrefixes: ReadonlySet<string>;
+  private readonly grouplessApiPrefixes: ReadonlySet<string>;
+
+  constructor(options: RequestInfoResolverOptions = {}) {
+    this.apiPrefixes = new Set(options.apiPrefixes ?? ['api', 'apis']);
+    this.grouplessApiPrefixes = new Set(options.grouplessApiPrefixes ?? ['api']);
+  }
+
+  /**
+   * Parses one request. `path` is the decoded URL path (no query). Throws {@link RequestInfoError}
+   * for a special-verb path without a resource (`/api/v1/watch`), as upstream does.
+   */
+  resolve(method: string, path: string, query: URLSearchParams): RequestInfo {
+    const nonResource: RequestInfo = {
+      isResourceRequest: false,
+      path,
+      verb: method.toLowerCase(),
+      apiPrefix: '',
+      apiGroup: '',
+      apiVersion: '',
+      namespace: '',
+      resource: '',
+      subresource: '',
+      name: '',
+      parts: splitPath(path),
+    };
+    let parts = splitPath(path);
+    if (parts.length < 3 || !this.apiPrefixes.has(parts[0]!)) return nonResource;
+    const apiPrefix = parts[0]!;
+    parts = parts.slice(1);
+    let apiGroup = '';
+    if (!this.grouplessApiPrefixes.has(apiPrefix)) {
+      if (parts.length < 3) return nonResource;
+      apiGroup = parts[0]!;
+      parts = parts.slice(1);
+    }
+    const apiVersion = parts[0]!;
+    parts = parts.slice(1);
+    const base = { ...nonResource, isResourceRequest: true, apiPrefix, apiGroup, apiVersion, parts: [] as string[] };
+
+    let verb: string;
+    if (SPECIAL_VERBS.has(parts[0]!)) {
+      if (parts.length < 2) {
+        throw new RequestInfoError(`unable to determine kind and namespace from url, ${path}`, { ...base, verb: parts[0]! });
+      }
+      verb = parts[0]!;
+      parts = parts.slice(1);
+    } else {
+      verb = verbForMethod(method);
+    }
+
+    let namespace = '';
+    if (parts[0] === 'namespaces' && parts.length > 1) {
+      namespace = parts[1]!;
+      if (parts.length > 2 && !NAMESPACE_SUBRESOURCES.has(parts[2]!)) parts = parts.slice(2);
+    }
+
+    const resource = parts[0] ?? '';
+    let name = parts[1] ?? '';
+    const subresource = parts.length >= 3 && !SPECIAL_VERBS_WITHOUT_SUBRESOURCES.has(verb) ? parts[2]! : '';
+
+    if (name === '' && verb === 'get') {
+      verb = isWatch(query) ? 'watch' : 'list';
+      // Upstream names the object a list or watch is limited to, so that authorization can allow
+      // `list` of one named object (e.g. an informer on a single object).
+      name = exactNameFromFieldSelector(query.get('fieldSelector')) ?? '';
+    }
+    if (name === '' && verb === 'delete') verb = 'deletecollection';
+
+    return { ...base, verb, namespace, resource, name, subresource, parts };
+  }
+}
+
+function verbForMethod(method: string): string {
+  switch (method.toUpperCase()) {
+    case 'POST':
+      return 'create';
+    case 'GET':
+    case 'HEAD':
+      return 'get';
+    case 'PUT':
+      return 'update';
+    case 'PATCH':
+      return 'patch';
+    case 'DELETE':
+      return 'delete';
+    default:
+      return '';
+  }
+}
+
+/** Upstream's bool query conversion: present and not "0"/"false" (any case) means true. */
+function isWatch(query: URLSearchParams): boolean {
+  const value = query.get('watch');
+  if (value === null) return false;
+  return value !== '0' && value.toLowerCase() !== 'false';
+}
+
+/**
+ * `metadata.name=x` or `metadata.name==x` among the selector's AND-ed terms, when x is a valid
+ * path segment name; undefined otherwise.
+ */
+function exactNameFromFieldSelector(selector: string | null): string | undefined {
+  if (!selector) return undefined;
+  for (const term of splitSelectorTerms(selector)) {
+    const match = /^([^=!]+?)\s*(==|=)\s*(.*)$/.exec(term);
+    if (!match || match[1]!.trim() !== 'metadata.name') continue;
+    const name = unescapeSelectorValue(match[3]!);
+    return isValidPathSegmentName(name) ? name : undefined;
+  }
+  return undefined;
+}
+
+/** Splits on commas not escaped with a backslash (field selector escaping). */
+function splitSelectorTerms(selector: string): string[] {
+  const terms: string[] = [];
+  let current = '';
+  for (let i = 0; i < selector.length; i++) {
+    const c = selector[i]!;
+    if (c === '\\' && i + 1 < selector.length) {
+      current += c + selector[++i];
+    } else if (c === ',') {
+      terms.push(current);
+      current = '';
+    } else {
+      current += c;
+    }
+  }
+  terms.push(current);
+  return terms.map((t) => t.trim()).filter((t) => t !== '');
+}
+
+function unescapeSelectorValue(value: string): string {
+  return value.replace(/\\(.)/g, '$1');
+}
+
+function isValidPathSegmentName(name: string): boolean {
+  return name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('%');
+}
+
+/** Path segments without empty leading/trailing ones: "/api/v1/" -> ["api", "v1"]. */
+function splitPath(path: string): string[] {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? [] : trimmed.split('/');
+}
+
+/**
+ * Long-running requests are exempt from the request timeout and the in-flight limits, as
+ * upstream's BasicLongRunningRequestCheck: watch and proxy verbs, and the streaming subresources.
+ */
+export function isLongRunning(info: RequestInfo): boolean {
+  if (!info.isResourceRequest) return false;
+  return LONG_RUNNING_VERBS.has(info.verb) || LONG_RUNNING_SUBRESOURCES.has(info.subresource);
+}
+
+const LONG_RUNNING_VERBS = new Set(['watch', 'proxy']);
+const LONG_RUNNING_SUBRESOURCES = new Set(['attach', 'exec', 'proxy', 'log', 'portforward']);

@@ -1,0 +1,220 @@
+/**
+ * The API server as an object: built from {@link ServerOptions} and injected dependencies,
+ * started and stopped in-process (tests, embedders) or by the CLI.
+ *
+ * Extension points for other components:
+ * - `server.routes.add(path, handler)` / `addPrefix(prefix, handler)`: non-resource paths
+ *   (discovery at /api and /apis, /openapi/v2 and /openapi/v3/...);
+ * - `server.setResourceHandler(handler)` or `deps.resourceHandler`: every resource request;
+ * - `server.health.add(check, endpoints)`: health checks;
+ * - `server.addPostStartHook(name, hook)`: work after the server listens, gating /readyz;
+ * - `deps.storage`: the store, whose health becomes the `etcd` and `etcd-readiness` checks.
+ */
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { BearerTokenAuthenticator, type TokenAuthenticator } from '../auth/bearer-token-authenticator.js';
+import { X509Authenticator } from '../auth/x509-authenticator.js';
+import { buildAuthorizer } from '../auth/authorizer.js';
+import { conditionCheck, logCheck, pingCheck, shutdownCheck, storeCheck } from '../health/checks.js';
+import { HealthChecks } from '../health/health-checks.js';
+import { rootHealthHandler, singleHealthHandler } from '../health/health-handler.js';
+import { firstAddress, parseCidr } from './cidr.js';
+import { buildHandlerChain } from './handler-chain.js';
+import { HttpsListener } from './https-listener.js';
+import { InFlightRequests } from './in-flight.js';
+import { ConsoleLogger, type Logger } from './logger.js';
+import { PostStartHooks, type PostStartHook } from './post-start-hooks.js';
+import { RequestInfoResolver } from './request-info.js';
+import { Router, type RouteTable } from './router.js';
+import { writeKubeconfig } from './tls/admin-kubeconfig.js';
+import { ADMIN_USER, bootstrapTls, type TlsMaterial } from './tls/bootstrap.js';
+import { versionHandler, versionInfo, type VersionInfo } from './version.js';
+import type { ServerOptions } from '../cli/options.js';
+import type { Storage } from '../storage/storage.js';
+import type { Handler } from './request-context.js';
+
+export interface ServerDeps {
+  readonly options: ServerOptions;
+  /** Default: klog-style lines on stderr at `options.verbosity`. */
+  readonly logger?: Logger;
+  /** The store. Without one the server runs (health, version, discovery) but has no `etcd` checks. */
+  readonly storage?: Pick<Storage, 'checkHealth'>;
+  /** Serves every resource request; default: 404 until {@link Server.setResourceHandler}. */
+  readonly resourceHandler?: Handler;
+  /** Bearer token authenticators (service accounts, token file ...); none yet by default. */
+  readonly tokenAuthenticators?: readonly TokenAuthenticator[];
+  /** Whether the in-process informers have synced (the `informer-sync` readyz check); default: yes. */
+  readonly informersSynced?: () => boolean;
+}
+
+/** Where a started server can be reached. */
+export interface ServingInfo {
+  /** `https://host:port` with an address clients on this machine can reach. */
+  readonly url: string;
+  readonly port: number;
+  /** The admin kubeconfig written at start: `<data-dir>/admin.kubeconfig`. */
+  readonly kubeconfigPath: string;
+  readonly tls: TlsMaterial;
+}
+
+export class Server {
+  readonly options: ServerOptions;
+  readonly logger: Logger;
+  readonly health = new HealthChecks();
+  readonly version: VersionInfo;
+  private readonly router = new Router();
+  private readonly inFlight = new InFlightRequests();
+  private readonly hooks: PostStartHooks;
+  private readonly lifetime = new AbortController();
+  private listener: HttpsListener | undefined;
+  private servingInfo: ServingInfo | undefined;
+  private shuttingDown = false;
+
+  constructor(private readonly deps: ServerDeps) {
+    this.options = deps.options;
+    this.logger = deps.logger ?? new ConsoleLogger({ verbosity: deps.options.verbosity });
+    this.version = versionInfo(deps.options.version.gitVersion);
+    this.hooks = new PostStartHooks(this.health, this.logger);
+    if (deps.resourceHandler) this.router.setResourceHandler(deps.resourceHandler);
+    this.installHealthChecks();
+    this.installRoutes();
+  }
+
+  /** Non-resource routes (exact paths and prefixes). */
+  get routes(): RouteTable {
+    return this.router.routes;
+  }
+
+  /** Installs the handler for every resource request. */
+  setResourceHandler(handler: Handler): void {
+    this.router.setResourceHandler(handler);
+  }
+
+  /** Adds work to run once the server listens; /readyz fails until it finishes. */
+  addPostStartHook(name: string, hook: PostStartHook): void {
+    this.hooks.add(name, hook);
+  }
+
+  /** True once shutdown has begun (/readyz then fails). */
+  get isShuttingDown(): boolean {
+    return this.shuttingDown;
+  }
+
+  /** Where the server listens; undefined before {@link start}. */
+  get info(): ServingInfo | undefined {
+    return this.servingInfo;
+  }
+
+  /**
+   * Prepares TLS material, listens, writes the admin kubeconfig and runs the post-start hooks.
+   * Rejects (and listens on nothing) if the port cannot be bound or TLS files cannot be read.
+   */
+  async start(): Promise<ServingInfo> {
+    if (this.listener) throw new Error('server already started');
+    const { secureServing } = this.options;
+    const tls = await bootstrapTls({
+      certDir: secureServing.certDir,
+      tlsCertFile: secureServing.tlsCertFile,
+      tlsPrivateKeyFile: secureServing.tlsPrivateKeyFile,
+      clientCaFile: this.options.authentication.clientCaFile,
+      subjectAltNames: this.subjectAltNames(),
+      logger: this.logger,
+    });
+    const listener = new HttpsListener({
+      certPem: tls.serving.certPem,
+      keyPem: tls.serving.keyPem,
+      clientCaPem: tls.clientCaPem,
+      onRequest: this.buildChain(),
+      logger: this.logger,
+    });
+    const address = await listener.listen(secureServing.bindAddress, secureServing.port);
+    this.listener = listener;
+    const url = `https://${urlHost(reachableAddress(secureServing.bindAddress))}:${address.port}`;
+    const kubeconfigPath = join(this.options.dataDir, 'admin.kubeconfig');
+    await writeKubeconfig(kubeconfigPath, { server: url, caPem: tls.servingCaPem, client: tls.admin, name: 'capstan', userName: ADMIN_USER });
+    this.servingInfo = { url, port: address.port, kubeconfigPath, tls };
+    this.logger.info(`Serving securely on ${urlHost(address.address)}:${address.port}`);
+    await this.hooks.runAll(this.lifetime.signal);
+    return this.servingInfo;
+  }
+
+  /** Makes /readyz fail while requests are still served (for --shutdown-delay-duration). */
+  beginShutdown(): void {
+    this.shuttingDown = true;
+  }
+
+  /**
+   * Stops gracefully: no new connections; watches and other long-running requests end at once;
+   * other requests get up to `graceMs` (default: the request timeout) to finish; then every
+   * connection closes. Safe to call more than once.
+   */
+  async stop(graceMs: number = this.options.limits.requestTimeoutMs): Promise<void> {
+    this.beginShutdown();
+    this.lifetime.abort(new Error('server is stopping'));
+    const listener = this.listener;
+    if (!listener) return;
+    listener.stopAccepting();
+    this.inFlight.abortAll(new Error('server is shutting down'), true);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.inFlight.drained(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+    this.inFlight.abortAll(new Error('server is shutting down'));
+    await listener.destroyAll();
+  }
+
+  private buildChain() {
+    const { authentication, authorization, limits } = this.options;
+    return buildHandlerChain({
+      handler: this.router.handle,
+      logger: this.logger,
+      resolver: new RequestInfoResolver(),
+      inFlight: this.inFlight,
+      authenticators: [new X509Authenticator(), new BearerTokenAuthenticator(this.deps.tokenAuthenticators ?? [])],
+      anonymous: authentication.anonymous,
+      authorizer: buildAuthorizer(authorization.modes),
+      requestTimeoutMs: limits.requestTimeoutMs,
+      maxRequestsInflight: limits.maxRequestsInflight,
+      maxMutatingRequestsInflight: limits.maxMutatingRequestsInflight,
+    });
+  }
+
+  private installHealthChecks(): void {
+    const { storage, informersSynced } = this.deps;
+    this.health.add(pingCheck).add(logCheck(this.logger));
+    if (storage) {
+      const check = (signal: AbortSignal) => storage.checkHealth(signal);
+      this.health.add(storeCheck('etcd', check, this.options.store.healthcheckTimeoutMs));
+      this.health.add(storeCheck('etcd-readiness', check, this.options.store.readycheckTimeoutMs), ['readyz']);
+    }
+    this.health.add(conditionCheck('informer-sync', informersSynced ?? (() => true), 'informers not synced yet'), ['readyz']);
+    this.health.add(shutdownCheck(() => this.shuttingDown), ['readyz']);
+  }
+
+  private installRoutes(): void {
+    for (const endpoint of ['healthz', 'livez', 'readyz'] as const) {
+      this.routes.add(`/${endpoint}`, rootHealthHandler(endpoint, this.health, this.logger));
+      this.routes.addPrefix(`/${endpoint}/`, singleHealthHandler(endpoint, this.health));
+    }
+    this.routes.add('/version', versionHandler(this.version));
+  }
+
+  /** Every name the generated serving certificate must cover. */
+  private subjectAltNames(): string[] {
+    const names = new Set(['localhost', 'kubernetes', 'kubernetes.default', 'kubernetes.default.svc', 'kubernetes.default.svc.cluster.local', '127.0.0.1', '::1']);
+    const host = hostname().toLowerCase();
+    if (/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(host)) names.add(host);
+    const bind = this.options.secureServing.bindAddress;
+    if (bind !== '' && bind !== '0.0.0.0' && bind !== '::') names.add(bind);
+    for (const range of this.options.services.clusterIpRanges) names.add(firstAddress(parseCidr(range)));
+    return [...names];
+  }
+}
+
+/** An address a client on this machine can use: loopback when listening on every interface. */
+function reachableAddress(bindAddress: string): string {
+  return bindAddress === '' || bindAddress === '0.0.0.0' || bindAddress === '::' ? '127.0.0.1' : bindAddress;
+}
+
+function urlHost(address: string): string {
+  return address.includes(':') ? `[${address}]` : address;
+}
