@@ -1,0 +1,147 @@
+/**
+ * What every etcd operation shares: the etcd3 client, the resolved options, the highest revision
+ * seen so far, the compaction tracker, and the one way calls fail (a StorageError).
+ */
+import type { Etcd3, IRangeRequest, IRangeResponse, IResponseHeader, KVClient, MaintenanceClient, WatchClient } from 'etcd3';
+import { type StorageError, unavailable } from '../errors.js';
+import { CompactionTracker } from './compaction-tracker.js';
+import { classifyEtcdError, toStorageError } from './error-mapping.js';
+import { headerRevision } from './key-value.js';
+import type { ResolvedEtcdOptions } from './options.js';
+
+/**
+ * A key no resource uses, for reads that only want a response header (the current revision, a
+ * compaction probe). Any key works; the NUL byte sorts before every resource key.
+ */
+const PROBE_KEY = Buffer.from([0]);
+
+export class EtcdConnection {
+  readonly kv: KVClient;
+  readonly watchClient: WatchClient;
+  readonly maintenance: MaintenanceClient;
+  readonly compaction: CompactionTracker;
+  private observed = 0;
+  private closed = false;
+  /** While set, a watch "from now" is reading the current revision and writes wait for it. */
+  private heldWrites: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly client: Etcd3,
+    readonly options: ResolvedEtcdOptions,
+  ) {
+    this.kv = client.kv;
+    this.watchClient = client.watchClient;
+    this.maintenance = client.maintenance;
+    this.compaction = new CompactionTracker(
+      (revision) => this.probeRevision(revision),
+      () => this.currentRevision(),
+    );
+  }
+
+  /**
+   * The highest revision any response has shown. Every write issued after a response arrived gets
+   * a higher revision, which is what a watch "from now" needs (see EtcdWatch).
+   */
+  get observedRevision(): number {
+    return this.observed;
+  }
+
+  /**
+   * Reads the current revision while holding back writes issued meanwhile, so that every write
+   * issued after this call gets a higher revision than the one returned. A watch "from now" needs
+   * this only before the first response has shown any revision (see observedRevision).
+   *
+   * @throws StorageError('unavailable') when etcd cannot answer (the writes then proceed).
+   */
+  currentRevisionHoldingWrites(): Promise<number> {
+    const read = this.currentRevision();
+    const held = read.catch(() => undefined);
+    this.heldWrites = held;
+    void held.then(() => {
+      if (this.heldWrites === held) this.heldWrites = undefined;
+    });
+    return read;
+  }
+
+  /** Resolves when writes may be sent (at once, unless currentRevisionHoldingWrites runs). */
+  async writesMayProceed(): Promise<void> {
+    while (this.heldWrites !== undefined) await this.heldWrites;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Records the revision of a response. */
+  noteHeader(header: IResponseHeader | undefined): number {
+    const revision = headerRevision(header);
+    if (revision > this.observed) this.observed = revision;
+    return revision;
+  }
+
+  /**
+   * Runs one call and turns any failure into a StorageError. For 'compacted' and
+   * 'future-revision' it looks up the bound the error reports (etcd's message does not carry it).
+   *
+   * @param operation  for messages, e.g. `get /registry/pods/a`.
+   * @param requestedRevision  the revision the call read at, if any.
+   */
+  async call<T>(operation: string, run: () => Promise<T>, requestedRevision?: number): Promise<T> {
+    if (this.closed) throw unavailable(`etcd storage is closed (${operation})`);
+    try {
+      return await run();
+    } catch (err) {
+      throw await this.translate(err, operation, requestedRevision);
+    }
+  }
+
+  /** The store's current revision, by a linearizable read of one key's header. */
+  async currentRevision(): Promise<number> {
+    const response = await this.call('read the current revision', () => this.kv.range({ key: PROBE_KEY, count_only: true }));
+    return this.noteHeader(response.header);
+  }
+
+  /** A range read whose response header is all that matters, with a deadline of its own. */
+  rangeProbe(request: IRangeRequest, deadline?: number): Promise<IRangeResponse> {
+    return this.kv.range({ key: PROBE_KEY, count_only: true, ...request }, deadline === undefined ? undefined : { deadline });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.client.close();
+  }
+
+  private async probeRevision(revision: number): Promise<'readable' | 'compacted'> {
+    if (this.closed) throw unavailable('etcd storage is closed (read the compacted revision)');
+    try {
+      this.noteHeader((await this.rangeProbe({ revision })).header);
+      return 'readable';
+    } catch (err) {
+      if (classifyEtcdError(err) === 'compacted') return 'compacted';
+      throw toStorageError(err, { servers: this.options.serversText, operation: 'read the compacted revision' });
+    }
+  }
+
+  private async translate(err: unknown, operation: string, requestedRevision: number | undefined): Promise<StorageError> {
+    const context = { servers: this.options.serversText, operation, requestedRevision };
+    const kind = classifyEtcdError(err);
+    if (kind === 'compacted' && requestedRevision !== undefined) {
+      this.compaction.noteCompactedRead(requestedRevision);
+      return toStorageError(err, { ...context, boundRevision: await this.lookUp(() => this.compaction.compactedRevision()) });
+    }
+    if (kind === 'future-revision') {
+      return toStorageError(err, { ...context, boundRevision: await this.lookUp(() => this.currentRevision()) });
+    }
+    return toStorageError(err, context);
+  }
+
+  /** A best-effort lookup for an error message: undefined when it fails too. */
+  private async lookUp(read: () => Promise<number>): Promise<number | undefined> {
+    try {
+      return await read();
+    } catch {
+      return undefined;
+    }
+  }
+}
