@@ -417,7 +417,8 @@ export function runStorageConformance(name: string, open: OpenStorageFixture): v
 
       it('sees every change exactly once, in order, under concurrent writers', () =>
         withStore(async (store, p) => {
-          const from = await store.currentRevision();
+          // A first write, so that `from` is a real revision even on an empty store (0 means "now").
+          const from = (await store.create(`${p}before`, bytes('x'))).revision;
           const early = new WatchCollector(store, p, 0);
           const writers = concurrentWriters(store, p, { writers: 8, keysPerWriter: 4, rounds: 6 });
           const late = writers.halfway.then(() => new WatchCollector(store, p, from));

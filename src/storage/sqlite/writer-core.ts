@@ -1,0 +1,73 @@
+/**
+ * Everything that writes to the state file, behind one connection: write batches, compaction and
+ * WAL housekeeping. It runs either on the main thread (InlineWriteExecutor) or inside the writer
+ * worker (WorkerWriteExecutor); both call the same methods, so the two modes cannot drift apart.
+ */
+import type { Database as Connection } from 'better-sqlite3';
+import { BatchWriter } from './batch-writer.js';
+import { openWriterConnection, type WriterSettings } from './connection.js';
+import { HistoryCompaction } from './history-compaction.js';
+import { toStorageError } from './sqlite-errors.js';
+import { WalSizeGuard } from './wal-size-guard.js';
+import type { WriteOp, WriteOutcome } from './write-ops.js';
+
+export class WriterCore {
+  private readonly db: Connection;
+  private readonly batches: BatchWriter;
+  private readonly compaction: HistoryCompaction;
+  private readonly walGuard: WalSizeGuard;
+
+  /** Opens the writer connection; throws StorageError('corrupt' | 'unavailable'). */
+  constructor(stateFile: string, settings: WriterSettings) {
+    this.db = openWriterConnection(stateFile, settings);
+    this.batches = new BatchWriter(this.db);
+    this.compaction = new HistoryCompaction(this.db);
+    this.walGuard = new WalSizeGuard(this.db, `${stateFile}-wal`, settings.walSizeLimitBytes);
+  }
+
+  /** Applies a batch durably; throws StorageError when nothing could be applied. */
+  write(ops: readonly WriteOp[]): WriteOutcome[] {
+    let outcomes: WriteOutcome[];
+    try {
+      outcomes = this.batches.apply(ops);
+    } catch (err) {
+      throw toStorageError(err, 'writing a batch');
+    }
+    this.walGuard.afterCommit();
+    return outcomes;
+  }
+
+  /** Durably raises the compacted revision. */
+  recordCompactedRevision(revision: number): void {
+    try {
+      this.compaction.recordCompactedRevision(revision);
+    } catch (err) {
+      throw toStorageError(err, 'recording the compacted revision');
+    }
+  }
+
+  /** Deletes one chunk of superseded history; returns the revision compaction is done up to. */
+  compactChunk(upTo: number): number {
+    let done: number;
+    try {
+      done = this.compaction.deleteChunk(upTo);
+    } catch (err) {
+      throw toStorageError(err, 'deleting compacted history');
+    }
+    this.walGuard.afterCommit();
+    return done;
+  }
+
+  /** Throws StorageError('unavailable') when the connection cannot answer. */
+  ping(): void {
+    try {
+      this.db.prepare('SELECT 1').get();
+    } catch (err) {
+      throw toStorageError(err, 'health check');
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
