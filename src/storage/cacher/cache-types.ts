@@ -99,8 +99,15 @@ export interface CacheWatchRequest<T> {
 export type CacheWatchEvent<T> =
   | {
       readonly type: 'ADDED' | 'MODIFIED' | 'DELETED';
+      /** The object to send: the new state, or for a delete the deleted object (see Decoder). */
       readonly entry: CacheEntry<T>;
+      /** The revision of the change (for a synthetic initial ADDED: the object's modRevision). */
       readonly revision: number;
+      /**
+       * The key's state before this change, as it was stored (its own modRevision); absent for a
+       * create and for synthetic initial events. Shared, like `entry`.
+       */
+      readonly prevEntry?: CacheEntry<T> | undefined;
     }
   | {
       readonly type: 'BOOKMARK';
@@ -109,18 +116,33 @@ export type CacheWatchEvent<T> =
     };
 
 /**
- * A watch as the cache runs it: an async iterable of events that ends when the signal aborts and
- * throws a StorageError when the watcher is closed for falling behind ('watcher-too-slow') or the
- * start revision is gone ('compacted').
+ * A running watch: an async iterable of events that ends when the signal aborts (or the cache
+ * stops), and throws a StorageError when the watcher is closed: 'watcher-too-slow' when it fell
+ * further behind than its buffer allows, 'compacted' when the cache lost its storage watch and had
+ * to re-list (the client must list again), 'corrupt' when a change it should see cannot be decoded.
  */
-export type CacheWatch<T> = AsyncIterable<CacheWatchEvent<T>>;
+export interface CacheWatch<T> extends AsyncIterable<CacheWatchEvent<T>> {
+  /**
+   * Asks for a BOOKMARK (even when `bookmarks` is false) at a revision at least the store's
+   * current revision at the time of the call, once the cache has caught up with it. Best effort:
+   * nothing is sent if the cache does not catch up within its consistent-read timeout.
+   */
+  requestProgress(): void;
+}
 
 export interface WatchCache<T> {
   /** Resolves once the cache holds the store's state and follows its watch. */
   start(): Promise<void>;
   get(key: string, at: ReadRevision, signal?: AbortSignal): Promise<CacheGetResult<T>>;
   list(request: CacheListRequest<T>): Promise<CacheListResult<T>>;
-  watch(request: CacheWatchRequest<T>): CacheWatch<T>;
+  /**
+   * Starts a watch. Resolves once it is established, so that a watch that cannot start fails before
+   * any byte is streamed: 'compacted' for an 'after' revision older than the event window (or an
+   * 'exact' initial state that is gone), 'future-revision' for a 'not-older-than' or 'exact'
+   * initial state the cache does not reach in time, 'invalid' for a prefix or key outside the
+   * cache's prefix. An 'after' revision above the cache's current one is accepted and simply waits.
+   */
+  watch(request: CacheWatchRequest<T>): Promise<CacheWatch<T>>;
   /** The newest revision the cache has seen. */
   readonly revision: number;
   stop(): Promise<void>;

@@ -1,0 +1,116 @@
+/**
+ * The data of one cache: the current state (a persistent sorted map of decoded entries, keyed by
+ * sortKey(key)), the
+ * revision it is at, and the window of recent events. Applying a storage event decodes its value
+ * once and produces the CachedEvent every reader and watcher shares.
+ */
+import type { KeyValue, WatchEvent } from '../storage.js';
+import type { Decoder } from './cache-types.js';
+import { CachedEvent } from './cached-event.js';
+import { EventWindow, type WindowLimits } from './event-window.js';
+import { sortKey } from './key-range.js';
+import type { Snapshot } from './snapshot-reads.js';
+import { SortedMap } from './sorted-map.js';
+import { decodeSlot, type Slot } from './slot.js';
+
+export class CacheState<T> {
+  private current: SortedMap<Slot<T>> = SortedMap.empty();
+  private at = 0;
+  private window: EventWindow<T>;
+  /** The store's compacted revision as last reported: nothing below it is served. */
+  private floor = 0;
+
+  constructor(
+    private readonly decoder: Decoder<T>,
+    private readonly limits: WindowLimits,
+    private readonly now: () => number,
+  ) {
+    this.window = new EventWindow(limits, now, 0, this.current);
+  }
+
+  /** The newest revision the state reflects. */
+  get revision(): number {
+    return this.at;
+  }
+
+  /** The oldest revision the cache serves reads at and watches after. */
+  get oldestRevision(): number {
+    return Math.max(this.window.baseRevision, this.floor);
+  }
+
+  get snapshot(): Snapshot<T> {
+    return { state: this.current, revision: this.at };
+  }
+
+  /** Replaces everything with a fresh list at `revision`; the window restarts there. */
+  replace(kvs: readonly KeyValue[], revision: number): void {
+    // Sorted again rather than trusted: the map's order (sortKey) is its own invariant.
+    const sorted = kvs.map((kv) => ({ kv, at: sortKey(kv.key) })).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    const keys: string[] = [];
+    const slots: Slot<T>[] = [];
+    for (const { kv, at } of sorted) {
+      if (keys.length > 0 && keys[keys.length - 1] === at) continue;
+      keys.push(at);
+      slots.push(decodeSlot(this.decoder, kv));
+    }
+    this.current = SortedMap.fromSorted(keys, slots);
+    this.at = revision;
+    this.window = new EventWindow(this.limits, this.now, revision, this.current);
+  }
+
+  /**
+   * Applies one storage event. Returns the cached event, or undefined for an event the state
+   * already reflects (a revision not above the current one) or a delete of a key it never had.
+   */
+  apply(event: WatchEvent): CachedEvent<T> | undefined {
+    const revision = event.kv.modRevision;
+    if (revision <= this.at) return undefined;
+    const key = event.kv.key;
+    const at = sortKey(key);
+    const prev = this.current.get(at);
+    let change: CachedEvent<T>;
+    if (event.type === 'put') {
+      const slot = decodeSlot(this.decoder, event.kv);
+      this.current = this.current.set(at, slot);
+      change = new CachedEvent('put', key, revision, slot, prev, this.current, this.now());
+    } else {
+      const deleted = event.prevKv ?? (prev !== undefined && 'value' in prev ? prev : undefined);
+      this.at = revision;
+      if (deleted === undefined) return undefined;
+      // A DELETED event shows the object as it was, at the delete's revision.
+      const slot = decodeSlot(this.decoder, { ...deleted, key, modRevision: revision });
+      this.current = this.current.delete(at);
+      change = new CachedEvent('delete', key, revision, slot, prev, this.current, this.now());
+    }
+    this.at = revision;
+    this.window.append(change);
+    return change;
+  }
+
+  /** Moves the revision forward without a change (a progress notification). */
+  advance(revision: number): void {
+    if (revision > this.at) this.at = revision;
+  }
+
+  /** The state at a revision from the window's oldest to the current, else undefined. */
+  snapshotAt(revision: number): Snapshot<T> | undefined {
+    if (revision > this.at || revision < this.floor) return undefined;
+    const state = this.window.stateAt(revision);
+    return state === undefined ? undefined : { state, revision };
+  }
+
+  /** The changes after `revision`, or undefined when the window no longer holds all of them. */
+  changesAfter(revision: number): CachedEvent<T>[] | undefined {
+    return revision < this.floor ? undefined : this.window.eventsAfter(revision);
+  }
+
+  /**
+   * Drops history older than the store's compaction and events past their retention. The floor
+   * applies even to revisions the cache has not reached yet (it may lag the store).
+   */
+  forget(compactedRevision: number | undefined): void {
+    if (compactedRevision !== undefined && compactedRevision > this.floor) this.floor = compactedRevision;
+    this.window.dropBefore(Math.min(this.floor, this.at));
+    this.window.dropExpired();
+  }
+}

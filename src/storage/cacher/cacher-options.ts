@@ -1,0 +1,47 @@
+/** Tuning of a watch cache, and the clock and timers it runs on (injected so tests run fast). */
+
+/** The clock and timers a cache uses; tests pass a manual implementation. */
+export interface CacheTimers {
+  /** Milliseconds on a monotonic-enough clock (only differences matter). */
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemTimers: CacheTimers = {
+  now: () => performance.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface CacherOptions {
+  /** Events are kept at least this long (ms) unless `maxWindowEvents` forces them out. */
+  readonly windowRetentionMs: number;
+  /** At most this many events are kept (each holds a snapshot path: ~1-2 KB besides its object). */
+  readonly maxWindowEvents: number;
+  /** Live events a watcher may have queued before it is closed as too slow. */
+  readonly watcherBufferSize: number;
+  /** An idle watcher that asked for bookmarks gets one at least every 1-2 of these intervals (ms). */
+  readonly bookmarkIntervalMs: number;
+  /** How long a 'not-older-than' or 'exact' read waits for the cache to reach its revision (ms). */
+  readonly futureRevisionWaitMs: number;
+  /** How long a 'consistent' read waits for the cache to catch up before it reads the store (ms). */
+  readonly consistentReadWaitMs: number;
+  /** Page size of the list that (re)fills the cache. */
+  readonly relistPageSize: number;
+  /** Delay before re-listing after the storage watch failed; doubles up to `relistMaxDelayMs`. */
+  readonly relistDelayMs: number;
+  readonly relistMaxDelayMs: number;
+}
+
+export const defaultCacherOptions: CacherOptions = {
+  windowRetentionMs: 5 * 60_000,
+  maxWindowEvents: 10_000,
+  watcherBufferSize: 1000,
+  bookmarkIntervalMs: 2000,
+  futureRevisionWaitMs: 3000,
+  consistentReadWaitMs: 3000,
+  relistPageSize: 10_000,
+  relistDelayMs: 100,
+  relistMaxDelayMs: 5000,
+};

@@ -1,0 +1,104 @@
+/**
+ * Feeds a cache from the store: lists the prefix, then follows one storage watch from the list's
+ * revision. When the watch fails (compacted, unavailable, or ended by the store) it reports that,
+ * waits, and starts over with a fresh list, until its signal aborts.
+ */
+import { StorageError, isStorageError, unavailable } from '../errors.js';
+import type { KeyValue, Storage, Watch, WatchBatch } from '../storage.js';
+import type { CacheTimers } from './cacher-options.js';
+
+/** What the reflector drives. Its methods must not throw (a throw is treated as a watch failure). */
+export interface ReflectorSink {
+  /** The full state of the prefix at `revision`, keys ascending; replaces whatever was held. */
+  replace(kvs: readonly KeyValue[], revision: number): void;
+  /** The next batch of the storage watch. */
+  apply(batch: WatchBatch): void;
+  /** The list or the watch failed; the held state is stale until the next replace(). */
+  broken(error: StorageError): void;
+}
+
+export interface ReflectorOptions {
+  readonly pageSize: number;
+  readonly retryDelayMs: number;
+  readonly retryMaxDelayMs: number;
+}
+
+function asStorageError(err: unknown): StorageError {
+  return isStorageError(err) ? err : unavailable('watch cache: storage failed', err);
+}
+
+export class Reflector {
+  private watch: Watch | undefined;
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly prefix: string,
+    private readonly sink: ReflectorSink,
+    private readonly timers: CacheTimers,
+    private readonly options: ReflectorOptions,
+  ) {}
+
+  /** Asks the storage watch for a progress notification; false when no watch is running. */
+  requestProgress(): boolean {
+    if (this.watch === undefined) return false;
+    this.watch.requestProgress();
+    return true;
+  }
+
+  /** Runs until `signal` aborts; never rejects. */
+  async run(signal: AbortSignal): Promise<void> {
+    let delay = this.options.retryDelayMs;
+    while (!signal.aborted) {
+      try {
+        const { kvs, revision } = await this.listAll();
+        if (signal.aborted) return;
+        this.sink.replace(kvs, revision);
+        const watch = this.storage.watch(this.prefix, revision, { signal });
+        this.watch = watch;
+        for await (const batch of watch) {
+          this.sink.apply(batch);
+          delay = this.options.retryDelayMs;
+        }
+        if (signal.aborted) return;
+        throw unavailable('watch cache: the storage watch ended');
+      } catch (err) {
+        this.watch = undefined;
+        if (signal.aborted) return;
+        this.sink.broken(asStorageError(err));
+      }
+      await this.sleep(delay, signal);
+      delay = Math.min(delay * 2, this.options.retryMaxDelayMs);
+    }
+  }
+
+  /** The whole prefix at one revision, read in pages so no single storage read is huge. */
+  private async listAll(): Promise<{ kvs: KeyValue[]; revision: number }> {
+    const kvs: KeyValue[] = [];
+    let revision: number | undefined;
+    let startKey: string | undefined;
+    for (;;) {
+      const page = await this.storage.list(this.prefix, {
+        limit: this.options.pageSize,
+        ...(revision !== undefined ? { revision } : {}),
+        ...(startKey !== undefined ? { startKey } : {}),
+      });
+      revision = page.revision;
+      for (const kv of page.kvs) kvs.push(kv);
+      const last = page.kvs[page.kvs.length - 1];
+      if (page.remaining === 0 || last === undefined) return { kvs, revision };
+      startKey = last.key + '\0';
+    }
+  }
+
+  private sleep(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.timers.clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = this.timers.setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+}

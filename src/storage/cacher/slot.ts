@@ -1,0 +1,50 @@
+/**
+ * What the cache holds for one key at one revision: the decoded entry, or a marker for a value the
+ * decoder could not read. A corrupt value stays in the cache (so a read of it fails with a clear
+ * error instead of the key silently vanishing) until a delete removes it.
+ */
+import { StorageError, isStorageError } from '../errors.js';
+import type { KeyValue } from '../storage.js';
+import type { CacheEntry, Decoder } from './cache-types.js';
+
+/** A stored value the decoder rejected; `error` is the 'corrupt' StorageError every read of it gets. */
+export class CorruptValue {
+  constructor(
+    readonly key: string,
+    readonly modRevision: number,
+    readonly error: StorageError,
+  ) {}
+}
+
+export type Slot<T> = CacheEntry<T> | CorruptValue;
+
+export function isCorrupt<T>(slot: Slot<T>): slot is CorruptValue {
+  return slot instanceof CorruptValue;
+}
+
+/**
+ * Decodes one stored value into a fresh entry. Never throws: a decoder failure of any kind becomes
+ * a CorruptValue carrying a StorageError('corrupt').
+ */
+export function decodeSlot<T>(decoder: Decoder<T>, kv: KeyValue): Slot<T> {
+  try {
+    return {
+      key: kv.key,
+      object: decoder(kv),
+      modRevision: kv.modRevision,
+      createRevision: kv.createRevision,
+      value: kv.value,
+      encodings: new Map(),
+    };
+  } catch (err) {
+    const error = isStorageError(err, 'corrupt')
+      ? err
+      : new StorageError('corrupt', `storage: cannot decode the value of ${kv.key} at revision ${kv.modRevision}`, kv.key, kv.modRevision, { cause: err });
+    return new CorruptValue(kv.key, kv.modRevision, error);
+  }
+}
+
+/** The error a list gets when its page holds corrupt values; it names every such key. */
+export function corruptList(keys: readonly string[]): StorageError {
+  return new StorageError('corrupt', `storage: cannot decode the stored values of: ${keys.join(', ')}`, keys[0]);
+}
