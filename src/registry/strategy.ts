@@ -24,6 +24,25 @@ export interface DeleteRequest {
   readonly dryRun: boolean;
 }
 
+/**
+ * What a write reserved outside the object before it reached storage (a Service's cluster IP and
+ * node ports). The store settles it exactly once, after the write.
+ */
+export interface Reservation {
+  /**
+   * `committed` is true when the write reached storage (or was a no-op), false when it failed,
+   * lost a conflict, or was abandoned. Releasing what a failed write reserved keeps values from
+   * leaking; a committed update releases what the old object held and the new one does not.
+   * Never throws.
+   */
+  settle(committed: boolean): Promise<void>;
+}
+
+/** What afterDelete is told about the delete. */
+export interface DeletedContext {
+  readonly now: number;
+}
+
 export interface Strategy {
   /**
    * Validates a name (used for metadata.name and generated names). Returns error messages in
@@ -54,4 +73,36 @@ export interface Strategy {
   hasPendingFinalizers(object: KubeObject): boolean;
   /** Called once when an object is first marked for deletion (a Namespace turns Terminating). */
   prepareForDeletion(object: KubeObject): void;
+  /**
+   * Optional. Refuses the delete of an object that may never be deleted (upstream forbids deleting
+   * the `default`, `kube-system` and `kube-public` namespaces). Throws an ApiError (403 Forbidden).
+   * The store calls it on every delete (and for each item of a deletecollection) before anything
+   * is marked or removed, also for dry runs.
+   */
+  checkDelete?(object: KubeObject): void;
+  /**
+   * Optional. Reserves what the object needs outside itself (IPs, ports) and writes the reserved
+   * values into it. The store calls it on create after prepareForCreate and validate succeeded
+   * (and the namespace check passed), once, just before the storage write (outside the
+   * generated-name retry loop), also for dry runs: then nothing is reserved for real and the values
+   * are only likely to be free. The store must call `settle(true)` after the write succeeded and
+   * `settle(false)` when anything after beginCreate failed. Throws an ApiError (422 Invalid when a
+   * requested value is taken or out of range).
+   */
+  beginCreate?(object: KubeObject, ctx: StrategyContext): Promise<Reservation>;
+  /**
+   * Optional. As beginCreate, for updates (main resource and subresources; the strategy ignores
+   * writes that cannot change reservations). The store calls it after prepareForUpdate and
+   * validateUpdate succeeded, once per attempt of the read-modify-write loop, and settles it after
+   * that attempt: `settle(true)` when written (or a no-op), `settle(false)` on a conflict (before
+   * retrying) or any other failure.
+   */
+  beginUpdate?(object: KubeObject, old: KubeObject, ctx: StrategyContext): Promise<Reservation>;
+  /**
+   * Optional. Frees what the object held (beginCreate/beginUpdate's reservations). The store calls
+   * it after an object was removed from storage for real (delete, deletecollection, or an update
+   * that completed a pending deletion), never for dry runs, with the object as it was last stored.
+   * Never throws.
+   */
+  afterDelete?(object: KubeObject, ctx: DeletedContext): Promise<void>;
 }

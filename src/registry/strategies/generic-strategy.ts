@@ -23,10 +23,12 @@ export interface GenericStrategyOptions {
   readonly hasSpec: boolean;
   /** Whether the type's schema has a `status` field. */
   readonly hasStatus: boolean;
+  /** Whether PUT of an absent object creates it (upstream decides per type); default false. */
+  readonly allowCreateOnUpdate?: boolean;
 }
 
 export class GenericStrategy implements Strategy {
-  readonly allowCreateOnUpdate: boolean = false;
+  readonly allowCreateOnUpdate: boolean;
   readonly allowUnconditionalUpdate: boolean = true;
   readonly returnDeletedObject: boolean = false;
   protected readonly hasStatusSubresource: boolean;
@@ -36,6 +38,7 @@ export class GenericStrategy implements Strategy {
     protected readonly definition: ResourceDefinition,
     protected readonly options: GenericStrategyOptions,
   ) {
+    this.allowCreateOnUpdate = options.allowCreateOnUpdate ?? false;
     this.hasStatusSubresource = definition.subresources['status'] !== undefined;
     this.countsGeneration =
       options.hasSpec && (definition.group !== '' || CORE_TYPES_WITH_GENERATION.has(definition.resource));

@@ -1,0 +1,72 @@
+/**
+ * Which strategy serves which resource type: the built-in types with rules of their own get their
+ * strategy, everything else (other built-ins, custom resources) the GenericStrategy.
+ */
+import type { ResourceDefinition } from '../catalog/resource-definition.js';
+import type { Strategy } from '../strategy.js';
+import { ConfigMapStrategy } from './config-map-strategy.js';
+import { GenericStrategy, type GenericStrategyOptions, type NameValidator } from './generic-strategy.js';
+import { NamespaceStrategy } from './namespace-strategy.js';
+import { SecretStrategy } from './secret-strategy.js';
+import type { NameValidators, StrategyDeps } from './strategy-deps.js';
+
+type StrategyFactory = (definition: ResourceDefinition, options: GenericStrategyOptions, deps: StrategyDeps) => Strategy;
+
+/** Types with rules beyond the generic ones, keyed by `group/resource` ("" group for core). */
+const FACTORIES: Readonly<Record<string, StrategyFactory>> = {
+  '/namespaces': (d, o) => new NamespaceStrategy(d, o),
+  '/configmaps': (d, o) => new ConfigMapStrategy(d, o),
+  '/secrets': (d, o) => new SecretStrategy(d, o),
+};
+
+type NameRule = keyof NameValidators;
+
+/** Upstream's name rule per type where it is not the DNS-1123 subdomain. */
+const NAME_RULES: Readonly<Record<string, NameRule>> = {
+  '/namespaces': 'dns1123Label',
+  '/services': 'dns1035Label',
+  'rbac.authorization.k8s.io/roles': 'pathSegment',
+  'rbac.authorization.k8s.io/clusterroles': 'pathSegment',
+  'rbac.authorization.k8s.io/rolebindings': 'pathSegment',
+  'rbac.authorization.k8s.io/clusterrolebindings': 'pathSegment',
+  'certificates.k8s.io/certificatesigningrequests': 'pathSegment',
+};
+
+/** Types whose PUT creates an absent object (upstream's AllowCreateOnUpdate). */
+const CREATE_ON_UPDATE = new Set([
+  '/services',
+  '/endpoints',
+  '/events',
+  '/limitranges',
+  '/serviceaccounts',
+  'events.k8s.io/events',
+  'coordination.k8s.io/leases',
+  'discovery.k8s.io/endpointslices',
+  'rbac.authorization.k8s.io/roles',
+  'rbac.authorization.k8s.io/clusterroles',
+  'rbac.authorization.k8s.io/rolebindings',
+  'rbac.authorization.k8s.io/clusterrolebindings',
+]);
+
+function typeKey(definition: ResourceDefinition): string {
+  return `${definition.group}/${definition.resource}`;
+}
+
+/** The name validator upstream uses for `definition`'s type. */
+export function nameValidatorFor(definition: ResourceDefinition, validators: NameValidators): NameValidator {
+  return validators[NAME_RULES[typeKey(definition)] ?? 'dns1123Subdomain'];
+}
+
+/** The strategy of one resource type; a fresh instance per call. */
+export function strategyFor(definition: ResourceDefinition, deps: StrategyDeps): Strategy {
+  const key = typeKey(definition);
+  const fields = deps.schemaFields(definition);
+  const options: GenericStrategyOptions = {
+    validateName: nameValidatorFor(definition, deps.validateName),
+    hasSpec: fields.has('spec'),
+    hasStatus: fields.has('status'),
+    allowCreateOnUpdate: CREATE_ON_UPDATE.has(key),
+  };
+  const factory = FACTORIES[key];
+  return factory ? factory(definition, options, deps) : new GenericStrategy(definition, options);
+}

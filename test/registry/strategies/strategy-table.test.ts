@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GenericStrategy } from '../../../src/registry/strategies/generic-strategy.js';
+import { NamespaceStrategy } from '../../../src/registry/strategies/namespace-strategy.js';
+import { strategy } from './fixtures.js';
+
+test('known types get their strategy, others the generic one', () => {
+  assert.ok(strategy('', 'namespaces') instanceof NamespaceStrategy);
+  const generic = strategy('', 'limitranges');
+  assert.ok(generic instanceof GenericStrategy);
+  assert.equal(generic.constructor, GenericStrategy);
+});
+
+test('name rules follow upstream per type', () => {
+  const cases: [string, string, string, string[]][] = [
+    ['', 'configmaps', 'a.b', []],
+    ['', 'namespaces', 'a.b', ['label']],
+    ['', 'services', '1abc', ['dns1035']],
+    ['', 'services', 'abc', []],
+    ['rbac.authorization.k8s.io', 'clusterroles', 'system:admin', []],
+    ['rbac.authorization.k8s.io', 'roles', 'a/b', ['segment']],
+    ['apps', 'deployments', 'A', ['subdomain']],
+  ];
+  for (const [group, resource, name, expected] of cases) {
+    assert.deepEqual(strategy(group, resource).validateName(name), expected, `${group}/${resource} ${name}`);
+  }
+});
+
+test('create on update follows upstream per type', () => {
+  assert.equal(strategy('', 'services').allowCreateOnUpdate, true);
+  assert.equal(strategy('rbac.authorization.k8s.io', 'roles').allowCreateOnUpdate, true);
+  assert.equal(strategy('', 'configmaps').allowCreateOnUpdate, false);
+  assert.equal(strategy('', 'pods').allowCreateOnUpdate, false);
+});
