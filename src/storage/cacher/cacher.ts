@@ -149,7 +149,8 @@ export class Cacher<T> implements WatchCache<T>, ReflectorSink, WatcherHost<T> {
       if (changes === undefined) throw compacted(start.revision, this.state.oldestRevision);
       // A revision ahead of the cache needs no wait: the watcher just ignores changes up to it.
       if (start.revision >= this.state.revision) return this.register(request, range, start.revision, undefined);
-      return this.register(request, range, this.state.revision, replay(changes, range, filter));
+      const backlog = changes.length > 0 ? replay(changes, range, filter) : undefined;
+      return this.register(request, range, this.state.revision, backlog);
     }
     if (!(await this.catchUp(start.at, request.signal))) {
       throw unavailable(`watch cache for ${this.prefix} did not catch up with the store in time`);

@@ -118,19 +118,34 @@ export async function withCache(
   }
 }
 
+/**
+ * A read that timed out is still pending on the watch; the next read must reuse it, or the event
+ * it eventually gets would be lost.
+ */
+const pendingReads = new WeakMap<object, Promise<IteratorResult<unknown>>>();
+
 /** Reads the next `count` events, failing after `ms` instead of hanging. */
 export async function take<T>(watch: CacheWatch<T>, count: number, ms = 2000): Promise<CacheWatchEvent<T>[]> {
-  const iterator = watch[Symbol.asyncIterator]();
   const out: CacheWatchEvent<T>[] = [];
   while (out.length < count) {
+    let read = pendingReads.get(watch) as Promise<IteratorResult<CacheWatchEvent<T>>> | undefined;
+    if (read === undefined) {
+      read = watch[Symbol.asyncIterator]().next();
+      read.catch(() => undefined);
+      pendingReads.set(watch, read);
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`timed out after ${out.length} of ${count} events`)), ms);
     });
     try {
-      const next = await Promise.race([iterator.next(), timeout]);
+      const next = await Promise.race([read, timeout]);
+      pendingReads.delete(watch);
       if (next.done === true) throw new Error(`watch ended after ${out.length} of ${count} events`);
       out.push(next.value);
+    } catch (err) {
+      if (err instanceof StorageError) pendingReads.delete(watch);
+      throw err;
     } finally {
       clearTimeout(timer);
     }
