@@ -99,12 +99,10 @@ export class CompactionScheduler {
 
   private scheduleRetry(err: unknown): void {
     if (this.stopped || this.retryTimer !== undefined) return;
-    this.options.logger?.error('storage: compaction failed; will retry', {
-      error: err instanceof Error ? err.message : String(err),
-      retryInMs: this.retryDelayMs,
-      compactedRevision: this.target,
-      doneUpTo: this.done,
-    });
+    this.options.logger?.error(
+      `storage: compaction to revision ${this.target} failed (history deleted up to ${this.done}); retrying in ${this.retryDelayMs} ms`,
+      err,
+    );
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       this.runInBackground();

@@ -1,9 +1,12 @@
 /** Options of the SQLite backend and their defaults. */
 import type { WriterSettings } from './connection.js';
 
-/** Receives failures of background work (compaction retries) that have no caller to reject. */
+/**
+ * Receives failures of background work (compaction retries) that have no caller to reject. A
+ * subset of the server's Logger, so that one can be passed as it is.
+ */
 export interface StorageLogger {
-  error(message: string, details?: Record<string, unknown>): void;
+  error(message: string, err?: unknown): void;
 }
 
 export interface SqliteStorageOptions {
