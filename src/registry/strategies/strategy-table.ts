@@ -7,6 +7,7 @@ import type { Strategy } from '../strategy.js';
 import { ConfigMapStrategy } from './config-map-strategy.js';
 import { GenericStrategy, type GenericStrategyOptions, type NameValidator } from './generic-strategy.js';
 import { NamespaceStrategy } from './namespace-strategy.js';
+import { PodStrategy } from './pod-strategy.js';
 import { SecretStrategy } from './secret-strategy.js';
 import type { NameValidators, StrategyDeps } from './strategy-deps.js';
 
@@ -17,6 +18,7 @@ const FACTORIES: Readonly<Record<string, StrategyFactory>> = {
   '/namespaces': (d, o) => new NamespaceStrategy(d, o),
   '/configmaps': (d, o) => new ConfigMapStrategy(d, o),
   '/secrets': (d, o) => new SecretStrategy(d, o),
+  '/pods': (d, o, deps) => new PodStrategy(d, o, deps.validateName, deps.pods),
 };
 
 type NameRule = keyof NameValidators;
