@@ -22,7 +22,7 @@ export class BoundedQueue<E> {
     const item = this.items[this.head]!;
     this.head++;
     if (this.head === this.items.length) {
-      this.items = [];
+      this.items.length = 0; // reuse the array: an idle watcher empties its queue on every event
       this.head = 0;
     } else if (this.head >= 64 && this.head * 2 >= this.items.length) {
       // Reclaim consumed slots in one go instead of an O(n) shift per item.

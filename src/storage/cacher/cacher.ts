@@ -40,7 +40,7 @@ export interface CacherConfig<T> {
   readonly timers?: CacheTimers;
 }
 
-export class Cacher<T> implements WatchCache<T>, ReflectorSink, WatcherHost<T> {
+export class Cacher<T> implements WatchCache<T> {
   readonly prefix: string;
   private readonly storage: Storage;
   private readonly decoder: Decoder<T>;
@@ -51,6 +51,7 @@ export class Cacher<T> implements WatchCache<T>, ReflectorSink, WatcherHost<T> {
   private readonly waiters: RevisionWaiters;
   private readonly gate = new ReadyGate();
   private readonly reflector: Reflector;
+  private readonly host: WatcherHost<T>;
   private readonly lifetime = new AbortController();
   private running: Promise<void> | undefined;
   private tickTimer: unknown;
@@ -66,7 +67,13 @@ export class Cacher<T> implements WatchCache<T>, ReflectorSink, WatcherHost<T> {
     const limits = { retentionMs: this.options.windowRetentionMs, maxEvents: this.options.maxWindowEvents };
     this.state = new CacheState(config.decoder, limits, () => this.timers.now());
     this.waiters = new RevisionWaiters(this.timers);
-    this.reflector = new Reflector(this.storage, this.prefix, this, this.timers, {
+    const sink: ReflectorSink = {
+      replace: (kvs, revision) => this.replace(kvs, revision),
+      apply: (batch) => this.apply(batch),
+      broken: (error) => this.broken(error),
+    };
+    this.host = { detach: (watcher) => this.watchers.remove(watcher), progress: (watcher) => this.progress(watcher) };
+    this.reflector = new Reflector(this.storage, this.prefix, sink, this.timers, {
       pageSize: this.options.relistPageSize,
       retryDelayMs: this.options.relistDelayMs,
       retryMaxDelayMs: this.options.relistMaxDelayMs,
@@ -167,16 +174,16 @@ export class Cacher<T> implements WatchCache<T>, ReflectorSink, WatcherHost<T> {
     return this.register(request, range, this.state.revision, backlog);
   }
 
-  // --- ReflectorSink: called by the reflector only -------------------------------------------
+  // --- fed by the reflector -------------------------------------------------------------------
 
-  replace(kvs: readonly KeyValue[], revision: number): void {
+  private replace(kvs: readonly KeyValue[], revision: number): void {
     this.state.replace(kvs, revision);
     this.progressAsked = false;
     this.gate.openGate();
     this.waiters.advance(revision);
   }
 
-  apply(batch: WatchBatch): void {
+  private apply(batch: WatchBatch): void {
     const changes = [];
     for (const event of batch.events) {
       const change = this.state.apply(event);
@@ -189,7 +196,7 @@ export class Cacher<T> implements WatchCache<T>, ReflectorSink, WatcherHost<T> {
     this.waiters.advance(this.state.revision);
   }
 
-  broken(error: StorageError): void {
+  private broken(error: StorageError): void {
     this.gate.closeGate();
     this.progressAsked = false;
     // Upstream closes every watcher when its cache re-lists; they re-list too.
@@ -204,13 +211,8 @@ export class Cacher<T> implements WatchCache<T>, ReflectorSink, WatcherHost<T> {
     );
   }
 
-  // --- WatcherHost: called by watchers --------------------------------------------------------
-
-  detach(watcher: CacheWatcher<T>): void {
-    this.watchers.remove(watcher);
-  }
-
-  progress(watcher: CacheWatcher<T>): void {
+  /** A watcher's requestProgress(): a bookmark once the cache has reached the store's revision. */
+  private progress(watcher: CacheWatcher<T>): void {
     void this.storage
       .currentRevision()
       .then((target) => this.waitRevision(target, this.options.consistentReadWaitMs))
@@ -279,7 +281,7 @@ export class Cacher<T> implements WatchCache<T>, ReflectorSink, WatcherHost<T> {
       capacity: this.options.watcherBufferSize,
       signal: request.signal,
     };
-    const watcher = new CacheWatcher(spec, backlog, this);
+    const watcher = new CacheWatcher(spec, backlog, this.host);
     if (!watcher.isClosed) this.watchers.add(watcher);
     return watcher;
   }

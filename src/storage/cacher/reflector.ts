@@ -3,7 +3,7 @@
  * revision. When the watch fails (compacted, unavailable, or ended by the store) it reports that,
  * waits, and starts over with a fresh list, until its signal aborts.
  */
-import { StorageError, isStorageError, unavailable } from '../errors.js';
+import { isStorageError, unavailable, type StorageError } from '../errors.js';
 import type { KeyValue, Storage, Watch, WatchBatch } from '../storage.js';
 import type { CacheTimers } from './cacher-options.js';
 

@@ -10,9 +10,16 @@ import type { StorageError } from '../errors.js';
 import type { CachedEvent } from './cached-event.js';
 import type { CacheWatcher } from './cache-watcher.js';
 
+interface Group<T> {
+  readonly name: string;
+  readonly watchers: Set<CacheWatcher<T>>;
+}
+
 export class WatcherSet<T> {
-  private readonly byKey = new Map<string, Set<CacheWatcher<T>>>();
-  private readonly byPrefix = new Map<string, Set<CacheWatcher<T>>>();
+  private readonly byKey = new Map<string, Group<T>>();
+  private readonly byPrefix = new Map<string, Group<T>>();
+  /** The prefix groups again, as an array: the dispatch loop walks it without allocating. */
+  private prefixGroups: Group<T>[] = [];
   private readonly wakeList: CacheWatcher<T>[] = [];
   private count = 0;
 
@@ -25,9 +32,13 @@ export class WatcherSet<T> {
     const index = range.key === undefined ? this.byPrefix : this.byKey;
     const name = range.key ?? range.prefix;
     let group = index.get(name);
-    if (group === undefined) index.set(name, (group = new Set()));
-    if (!group.has(watcher)) this.count++;
-    group.add(watcher);
+    if (group === undefined) {
+      group = { name, watchers: new Set() };
+      index.set(name, group);
+      if (range.key === undefined) this.prefixGroups.push(group);
+    }
+    if (!group.watchers.has(watcher)) this.count++;
+    group.watchers.add(watcher);
   }
 
   remove(watcher: CacheWatcher<T>): void {
@@ -35,9 +46,12 @@ export class WatcherSet<T> {
     const index = range.key === undefined ? this.byPrefix : this.byKey;
     const name = range.key ?? range.prefix;
     const group = index.get(name);
-    if (group === undefined || !group.delete(watcher)) return;
+    if (group === undefined || !group.watchers.delete(watcher)) return;
     this.count--;
-    if (group.size === 0) index.delete(name);
+    if (group.watchers.size > 0) return;
+    index.delete(name);
+    // A new array rather than a splice, so a dispatch loop walking the old one is undisturbed.
+    if (range.key === undefined) this.prefixGroups = this.prefixGroups.filter((g) => g !== group);
   }
 
   /** Offers changes, in order, to every watcher whose range covers them; call flush() after. */
@@ -45,9 +59,11 @@ export class WatcherSet<T> {
     if (this.count === 0) return;
     for (const change of changes) {
       const exact = this.byKey.get(change.key);
-      if (exact !== undefined) this.offer(exact, change);
-      for (const [prefix, group] of this.byPrefix) {
-        if (change.key.startsWith(prefix)) this.offer(group, change);
+      if (exact !== undefined) this.offer(exact.watchers, change);
+      const groups = this.prefixGroups;
+      for (let i = 0; i < groups.length; i++) {
+        const group = groups[i]!;
+        if (change.key.startsWith(group.name)) this.offer(group.watchers, change);
       }
     }
   }
@@ -81,7 +97,7 @@ export class WatcherSet<T> {
   }
 
   private *all(): Generator<CacheWatcher<T>> {
-    for (const group of this.byKey.values()) yield* group;
-    for (const group of this.byPrefix.values()) yield* group;
+    for (const group of this.byKey.values()) yield* group.watchers;
+    for (const group of this.byPrefix.values()) yield* group.watchers;
   }
 }

@@ -1,0 +1,210 @@
+/**
+ * The nodes of the persistent B+tree behind SortedMap (see sorted-map.ts for the picture) and the
+ * path-copying operations on them. A node is never modified after it is built: every operation
+ * returns new nodes along the path it changed and shares the rest.
+ */
+
+const MAX_SLOTS = 32;
+const MIN_SLOTS = MAX_SLOTS / 2;
+
+export class Leaf<V> {
+  readonly isLeaf = true;
+  constructor(
+    readonly keys: readonly string[],
+    readonly values: readonly V[],
+  ) {}
+  get size(): number {
+    return this.keys.length;
+  }
+}
+
+export class Branch<V> {
+  readonly isLeaf = false;
+  constructor(
+    /** seps.length === children.length - 1 */
+    readonly seps: readonly string[],
+    readonly children: readonly Node<V>[],
+    readonly size: number,
+  ) {}
+}
+
+export type Node<V> = Leaf<V> | Branch<V>;
+
+/** A node that split in two: `sep` is the right half's lower bound. */
+export interface Split<V> {
+  readonly left: Node<V>;
+  readonly sep: string;
+  readonly right: Node<V>;
+}
+
+/** First index whose key is >= key. */
+export function lowerBound(keys: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The child of a branch that holds `key`: the number of separators <= key. */
+export function route(seps: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = seps.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (seps[mid]! <= key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function slots<V>(node: Node<V>): number {
+  return node.isLeaf ? node.keys.length : node.children.length;
+}
+
+function insertAt<E>(items: readonly E[], index: number, item: E): E[] {
+  const out = items.slice(0, index);
+  out.push(item);
+  for (let i = index; i < items.length; i++) out.push(items[i]!);
+  return out;
+}
+
+function removeAt<E>(items: readonly E[], index: number): E[] {
+  const out = items.slice(0, index);
+  for (let i = index + 1; i < items.length; i++) out.push(items[i]!);
+  return out;
+}
+
+function replaceAt<E>(items: readonly E[], index: number, item: E): E[] {
+  const out = items.slice();
+  out[index] = item;
+  return out;
+}
+
+function sumSizes<V>(children: readonly Node<V>[]): number {
+  let n = 0;
+  for (const c of children) n += c.size;
+  return n;
+}
+
+export function branchOf<V>(seps: readonly string[], children: readonly Node<V>[]): Branch<V> {
+  return new Branch(seps, children, sumSizes(children));
+}
+
+function splitBranch<V>(seps: readonly string[], children: readonly Node<V>[]): Split<V> {
+  const mid = children.length >>> 1;
+  return {
+    left: branchOf(seps.slice(0, mid - 1), children.slice(0, mid)),
+    sep: seps[mid - 1]!,
+    right: branchOf(seps.slice(mid), children.slice(mid)),
+  };
+}
+
+/** Inserts or replaces; `added` says which, so branch sizes stay right without a second pass. */
+export function insert<V>(node: Node<V>, key: string, value: V, added: boolean): Node<V> | Split<V> {
+  if (node.isLeaf) {
+    const i = lowerBound(node.keys, key);
+    if (!added) return new Leaf(node.keys, replaceAt(node.values, i, value));
+    const keys = insertAt(node.keys, i, key);
+    const values = insertAt(node.values, i, value);
+    if (keys.length <= MAX_SLOTS) return new Leaf(keys, values);
+    const mid = keys.length >>> 1;
+    return {
+      left: new Leaf(keys.slice(0, mid), values.slice(0, mid)),
+      sep: keys[mid]!,
+      right: new Leaf(keys.slice(mid), values.slice(mid)),
+    };
+  }
+  const i = route(node.seps, key);
+  const result = insert(node.children[i]!, key, value, added);
+  const size = node.size + (added ? 1 : 0);
+  if (!('sep' in result)) return new Branch(node.seps, replaceAt(node.children, i, result), size);
+  const children = insertAt(replaceAt(node.children, i, result.left), i + 1, result.right);
+  const seps = insertAt(node.seps, i, result.sep);
+  if (children.length <= MAX_SLOTS) return new Branch(seps, children, size);
+  return splitBranch(seps, children);
+}
+
+/** Joins two adjacent siblings; `sep` is the parent's separator between them. */
+function merge<V>(left: Node<V>, sep: string, right: Node<V>): Node<V> {
+  if (left.isLeaf && right.isLeaf) {
+    return new Leaf([...left.keys, ...right.keys], [...left.values, ...right.values]);
+  }
+  const l = left as Branch<V>;
+  const r = right as Branch<V>;
+  return new Branch([...l.seps, sep, ...r.seps], [...l.children, ...r.children], l.size + r.size);
+}
+
+/**
+ * Moves one slot between adjacent siblings so that both have at least MIN_SLOTS; `sep` is the
+ * parent's separator between them. Returns the new pair and the new separator.
+ */
+function shift<V>(left: Node<V>, sep: string, right: Node<V>, toRight: boolean): [Node<V>, string, Node<V>] {
+  if (left.isLeaf && right.isLeaf) {
+    if (toRight) {
+      const last = left.keys.length - 1;
+      const l = new Leaf(left.keys.slice(0, last), left.values.slice(0, last));
+      const r = new Leaf([left.keys[last]!, ...right.keys], [left.values[last]!, ...right.values]);
+      return [l, r.keys[0]!, r];
+    }
+    const l = new Leaf([...left.keys, right.keys[0]!], [...left.values, right.values[0]!]);
+    const r = new Leaf(right.keys.slice(1), right.values.slice(1));
+    return [l, r.keys[0]!, r];
+  }
+  const lb = left as Branch<V>;
+  const rb = right as Branch<V>;
+  if (toRight) {
+    const last = lb.children.length - 1;
+    const l = branchOf(lb.seps.slice(0, last - 1), lb.children.slice(0, last));
+    const r = branchOf([sep, ...rb.seps], [lb.children[last]!, ...rb.children]);
+    return [l, lb.seps[last - 1]!, r];
+  }
+  const l = branchOf([...lb.seps, sep], [...lb.children, rb.children[0]!]);
+  const r = branchOf(rb.seps.slice(1), rb.children.slice(1));
+  return [l, rb.seps[0]!, r];
+}
+
+/** Restores the minimum fill of `children[i]` (already replaced by `child`) in a copy of `parent`. */
+function rebalance<V>(parent: Branch<V>, i: number, child: Node<V>): Branch<V> {
+  const size = parent.size - 1;
+  const li = i > 0 ? i - 1 : i; // index of the left node of the pair we fix
+  const left = i > 0 ? parent.children[i - 1]! : child;
+  const right = i > 0 ? child : parent.children[i + 1]!;
+  const sep = parent.seps[li]!;
+  const donor = i > 0 ? left : right;
+  if (slots(donor) > MIN_SLOTS) {
+    const [l, s, r] = shift(left, sep, right, i > 0);
+    const children = parent.children.slice();
+    children[li] = l;
+    children[li + 1] = r;
+    return new Branch(replaceAt(parent.seps, li, s), children, size);
+  }
+  const children = replaceAt(removeAt(parent.children, li + 1), li, merge(left, sep, right));
+  return new Branch(removeAt(parent.seps, li), children, size);
+}
+
+/** Removes `key`; returns the very same node when the key is absent. */
+export function remove<V>(node: Node<V>, key: string): Node<V> {
+  if (node.isLeaf) {
+    const i = lowerBound(node.keys, key);
+    if (i === node.keys.length || node.keys[i] !== key) return node;
+    return new Leaf(removeAt(node.keys, i), removeAt(node.values, i));
+  }
+  const i = route(node.seps, key);
+  const child = node.children[i]!;
+  const next = remove(child, key);
+  if (next === child) return node;
+  if (slots(next) >= MIN_SLOTS) return new Branch(node.seps, replaceAt(node.children, i, next), node.size - 1);
+  return rebalance(node, i, next);
+}
+
+/** Cuts `count` items into groups of at most MAX_SLOTS, as even as possible (each >= MIN_SLOTS when > 1). */
+export function groupBounds(count: number): number[] {
+  const groups = Math.max(1, Math.ceil(count / MAX_SLOTS));
+  const bounds = [0];
+  for (let g = 1; g <= groups; g++) bounds.push(Math.round((count * g) / groups));
+  return bounds;
+}
