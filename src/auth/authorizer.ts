@@ -74,14 +74,25 @@ export class UnionAuthorizer implements Authorizer {
 }
 
 /** The authorization modes Capstan implements so far. */
-export const IMPLEMENTED_AUTHORIZATION_MODES = ['AlwaysAllow', 'AlwaysDeny'] as const;
-export type AuthorizationMode = (typeof IMPLEMENTED_AUTHORIZATION_MODES)[number];
+export const IMPLEMENTED_AUTHORIZATION_MODES: readonly string[] = ['AlwaysAllow', 'AlwaysDeny'];
+/** Upstream's other modes: valid names, not implemented yet. */
+export const PLANNED_AUTHORIZATION_MODES: readonly string[] = ['ABAC', 'Webhook', 'RBAC', 'Node'];
 
-/** The authorizer for `--authorization-mode` values, behind the system:masters authorizer. */
-export function buildAuthorizer(modes: readonly AuthorizationMode[]): Authorizer {
-  const byMode: Record<AuthorizationMode, () => Authorizer> = {
+/**
+ * The authorizer for `--authorization-mode` values, behind the system:masters authorizer as
+ * upstream. Throws for a mode not in {@link IMPLEMENTED_AUTHORIZATION_MODES}.
+ */
+export function buildAuthorizer(modes: readonly string[]): Authorizer {
+  const byMode: Record<string, () => Authorizer> = {
     AlwaysAllow: () => new AlwaysAllowAuthorizer(),
     AlwaysDeny: () => new AlwaysDenyAuthorizer(),
   };
-  return new UnionAuthorizer([new PrivilegedGroupsAuthorizer(), ...modes.map((m) => byMode[m]())]);
+  return new UnionAuthorizer([
+    new PrivilegedGroupsAuthorizer(),
+    ...modes.map((mode) => {
+      const create = byMode[mode];
+      if (!create) throw new Error(`authorization mode ${mode} is not implemented`);
+      return create();
+    }),
+  ]);
 }

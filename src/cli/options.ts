@@ -5,7 +5,6 @@
  */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { AuthorizationMode } from '../auth/authorizer.js';
 
 export interface SecureServingOptions {
   /** --bind-address; "0.0.0.0" or "::" or "" listens on every interface. */
@@ -26,8 +25,8 @@ export interface AuthenticationOptions {
 }
 
 export interface AuthorizationOptions {
-  /** --authorization-mode, in order. */
-  readonly modes: readonly AuthorizationMode[];
+  /** --authorization-mode, in order; see IMPLEMENTED_AUTHORIZATION_MODES. */
+  readonly modes: readonly string[];
 }
 
 export interface StoreOptions {
@@ -91,7 +90,7 @@ export const KUBERNETES_VERSION = 'v1.35.0';
  * `$XDG_DATA_HOME/capstan`, else `~/.local/share/capstan` (the XDG base directory default).
  */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_DATA_HOME && env.XDG_DATA_HOME !== '' ? env.XDG_DATA_HOME : join(homedir(), '.local', 'share');
+  const base = env.XDG_DATA_HOME ? env.XDG_DATA_HOME : join(env.HOME || homedir(), '.local', 'share');
   return join(base, 'capstan');
 }
 

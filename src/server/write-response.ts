@@ -5,6 +5,7 @@
  */
 import { constants as http2 } from 'node:http2';
 import { ApiError, internalError } from '../api/errors.js';
+import { parseGoBool } from './go-bool.js';
 import type { Logger } from './logger.js';
 import type { RequestContext, Response } from './request-context.js';
 
@@ -49,13 +50,6 @@ export function wantsPretty(ctx: Pick<RequestContext, 'query' | 'req'>): boolean
   if (pretty !== null && pretty !== '') return parseGoBool(pretty) ?? false;
   const agent = ctx.req.headers['user-agent'] ?? '';
   return agent.startsWith('curl') || agent.startsWith('Wget') || agent.startsWith('Mozilla/5.0');
-}
-
-/** Go's strconv.ParseBool; undefined for anything else. */
-export function parseGoBool(value: string): boolean | undefined {
-  if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(value)) return true;
-  if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(value)) return false;
-  return undefined;
 }
 
 export interface WriteOptions {

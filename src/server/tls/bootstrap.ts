@@ -85,11 +85,23 @@ function certFiles(dir: string) {
   return { ca: pair('ca'), serving: pair('apiserver'), admin: pair('admin') };
 }
 
-async function loadOrCreateCa(files: ReturnType<typeof certFiles>, logger: Logger): Promise<CertificateAuthority> {
+/**
+ * The cluster CA's PEM, and its signer on demand: loading the signing library costs more than
+ * everything else at startup, so it happens only when a certificate must actually be issued.
+ */
+interface CaHandle {
+  readonly pem: KeyPairPem;
+  signer(): Promise<CertificateAuthority>;
+}
+
+async function loadOrCreateCa(files: ReturnType<typeof certFiles>, logger: Logger): Promise<CaHandle> {
   const existing = await readPair(files.ca);
   if (existing) {
     try {
-      if (isValidFor(new X509Certificate(existing.certPem), RENEW_MARGIN_MS)) return await CertificateAuthority.load(existing);
+      if (isValidFor(new X509Certificate(existing.certPem), RENEW_MARGIN_MS)) {
+        let signer: Promise<CertificateAuthority> | undefined;
+        return { pem: existing, signer: () => (signer ??= CertificateAuthority.load(existing)) };
+      }
       logger.warn(`cluster CA ${files.ca.cert} expires soon; creating a new one (existing client certificates stop working)`);
     } catch (err) {
       logger.warn(`cannot use cluster CA ${files.ca.cert} (${(err as Error).message}); creating a new one`);
@@ -98,12 +110,12 @@ async function loadOrCreateCa(files: ReturnType<typeof certFiles>, logger: Logge
   const ca = await CertificateAuthority.create('capstan-ca', CA_DAYS);
   await writePair(files.ca, ca.pem);
   logger.info(`generated cluster CA in ${files.ca.cert}`);
-  return ca;
+  return { pem: ca.pem, signer: async () => ca };
 }
 
 async function loadOrIssue(
   files: PairFiles,
-  ca: CertificateAuthority,
+  ca: CaHandle,
   caCert: X509Certificate,
   acceptable: (cert: X509Certificate) => boolean,
   logger: Logger,
@@ -118,7 +130,7 @@ async function loadOrIssue(
       // Unparseable: fall through and replace it.
     }
   }
-  const issued = await ca.issue(request);
+  const issued = await (await ca.signer()).issue(request);
   await writePair(files, issued);
   logger.info(`${existing ? 'reissued' : 'generated'} certificate ${files.cert}`);
   return issued;

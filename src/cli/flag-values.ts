@@ -1,0 +1,138 @@
+/**
+ * Typed access to the raw strings commander collected, with upstream-style errors that name the
+ * flag as the user spelled it: `invalid argument "abc" for "--secure-port" flag: ...`.
+ */
+import { isIP } from 'node:net';
+import { parseDuration } from '../server/duration.js';
+import { parseGoBool } from '../server/go-bool.js';
+import { parseCidr } from '../server/cidr.js';
+
+/** A bad flag or value; its message is one line, meant for the user as is. */
+export class FlagError extends Error {
+  override readonly name = 'FlagError';
+}
+
+/** The raw value of one flag: what the user typed, under which spelling. */
+export interface RawFlag {
+  readonly spelling: string;
+  /** A string, a list (repeatable flags) or `true` (an optional-value flag given without one). */
+  readonly value: string | readonly string[] | true;
+}
+
+export class FlagValues {
+  constructor(private readonly raw: ReadonlyMap<string, RawFlag>) {}
+
+  has(flag: string): boolean {
+    return this.raw.has(flag);
+  }
+
+  string(flag: string): string | undefined {
+    const raw = this.raw.get(flag);
+    if (!raw) return undefined;
+    if (raw.value === true) return '';
+    return typeof raw.value === 'string' ? raw.value : raw.value.join(',');
+  }
+
+  /** Comma-separated and repeated values, flattened; empty entries dropped. */
+  list(flag: string): string[] | undefined {
+    const raw = this.raw.get(flag);
+    if (!raw || raw.value === true) return raw ? [] : undefined;
+    const values = typeof raw.value === 'string' ? [raw.value] : raw.value;
+    return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  }
+
+  int(flag: string, { min = -Infinity, max = Infinity } = {}): number | undefined {
+    return this.convert(flag, (text) => {
+      if (!/^[+-]?\d+$/.test(text)) throw new Error('must be an integer');
+      const n = Number(text);
+      if (n < min || n > max) throw new Error(`must be between ${min} and ${max}`);
+      return n;
+    });
+  }
+
+  bool(flag: string): boolean | undefined {
+    const raw = this.raw.get(flag);
+    if (raw?.value === true) return true;
+    return this.convert(flag, (text) => {
+      const b = parseGoBool(text);
+      if (b === undefined) throw new Error(`strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`);
+      return b;
+    });
+  }
+
+  /** A Go duration, in milliseconds; negative values are refused. */
+  duration(flag: string): number | undefined {
+    return this.convert(flag, (text) => {
+      const ms = parseDuration(text);
+      if (ms < 0) throw new Error('must not be negative');
+      return ms;
+    });
+  }
+
+  ip(flag: string): string | undefined {
+    return this.convert(flag, (text) => {
+      if (text !== '' && isIP(text) === 0) throw new Error('invalid IP address');
+      return text;
+    });
+  }
+
+  cidrs(flag: string): string[] | undefined {
+    const values = this.list(flag);
+    if (values === undefined) return undefined;
+    for (const value of values) {
+      try {
+        parseCidr(value);
+      } catch (err) {
+        throw this.error(flag, value, (err as Error).message);
+      }
+    }
+    return values;
+  }
+
+  /** `N1-N2`, `N+M` (N..N+M) or a single port, as upstream's port range syntax. */
+  portRange(flag: string): { min: number; max: number } | undefined {
+    return this.convert(flag, (text) => {
+      const match = /^(\d+)(?:([-+])(\d+))?$/.exec(text.trim());
+      if (!match) throw new Error(`unable to parse port range: ${text}`);
+      const min = Number(match[1]);
+      const max = match[2] === undefined ? min : match[2] === '-' ? Number(match[3]) : min + Number(match[3]);
+      if (min > max || max > 65535) throw new Error(`invalid port range: ${text}`);
+      return { min, max };
+    });
+  }
+
+  /** `Name=bool` pairs, comma-separated and repeatable. */
+  featureGates(flag: string): Record<string, boolean> | undefined {
+    const entries = this.list(flag);
+    if (entries === undefined) return undefined;
+    const gates: Record<string, boolean> = {};
+    for (const entry of entries) {
+      const eq = entry.indexOf('=');
+      if (eq <= 0) throw this.error(flag, entry, `missing bool value for ${entry}`);
+      const name = entry.slice(0, eq).trim();
+      const value = parseGoBool(entry.slice(eq + 1).trim());
+      if (value === undefined) throw this.error(flag, entry, `invalid value of ${entry}, err: invalid bool`);
+      gates[name] = value;
+    }
+    return gates;
+  }
+
+  /** The spelling the user typed (for messages), or the canonical name. */
+  spelling(flag: string): string {
+    return this.raw.get(flag)?.spelling ?? flag;
+  }
+
+  private convert<T>(flag: string, parse: (text: string) => T): T | undefined {
+    const text = this.string(flag);
+    if (text === undefined) return undefined;
+    try {
+      return parse(text);
+    } catch (err) {
+      throw this.error(flag, text, (err as Error).message);
+    }
+  }
+
+  private error(flag: string, value: string, why: string): FlagError {
+    return new FlagError(`invalid argument ${JSON.stringify(value)} for "${this.spelling(flag)}" flag: ${why}`);
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * Command-line flags -> {@link ServerOptions}. Names and defaults are upstream's (see
+ * shared/spec/server-options.md); where the spec renames a flag (`--store-*`), the upstream
+ * spelling (`--etcd-*`) is accepted too. Commander handles the syntax; values are converted here
+ * so that every error names the flag as typed. Semantic checks live in validate-options.ts.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { resolve, join } from 'node:path';
+import { formatDuration } from '../server/duration.js';
+import { FlagError, FlagValues, type RawFlag } from './flag-values.js';
+import { versionInfo } from '../server/version.js';
+import { KUBERNETES_VERSION, defaultDataDir, defaultServerOptions, type ServerOptions } from './options.js';
+
+export type CliCommand =
+  /** Run the server with these options. */
+  | { readonly action: 'serve'; readonly options: ServerOptions }
+  /** Print this (help, version) and exit successfully. */
+  | { readonly action: 'print'; readonly text: string };
+
+interface FlagSpec {
+  /** Canonical name without dashes, e.g. `store-servers`. */
+  readonly name: string;
+  /** Value placeholder; omitted for flags whose value is optional (booleans, --version). */
+  readonly value?: string;
+  readonly description: string;
+  readonly defaultText?: string;
+  readonly short?: string;
+  /** The upstream spelling accepted as well, e.g. `etcd-servers`. */
+  readonly alias?: string;
+  readonly repeatable?: boolean;
+}
+
+const DEFAULTS = defaultServerOptions('<data-dir>');
+
+const FLAGS: readonly FlagSpec[] = [
+  { name: 'data-dir', value: 'dir', description: 'directory of the embedded store and of generated files (certificates, admin.kubeconfig)', defaultText: '$XDG_DATA_HOME/capstan, else ~/.local/share/capstan' },
+  { name: 'secure-port', value: 'port', description: 'HTTPS port (0 picks a free port and prints it)', defaultText: String(DEFAULTS.secureServing.port) },
+  { name: 'bind-address', value: 'ip', description: 'listen address; 0.0.0.0 or :: means every interface', defaultText: DEFAULTS.secureServing.bindAddress },
+  { name: 'cert-dir', value: 'dir', description: 'directory of the generated TLS certificates; ignored for serving when --tls-cert-file is given', defaultText: '<data-dir>/pki' },
+  { name: 'tls-cert-file', value: 'file', description: 'serving certificate (CA certificates may follow it); without it one is generated into --cert-dir' },
+  { name: 'tls-private-key-file', value: 'file', description: 'private key of --tls-cert-file' },
+  { name: 'client-ca-file', value: 'file', description: 'CA bundle whose client certificates authenticate (CN = user, O = groups), besides the generated cluster CA' },
+  { name: 'anonymous-auth', description: 'serve requests without credentials as system:anonymous', defaultText: 'true' },
+  { name: 'authorization-mode', value: 'modes', description: 'ordered authorization modes; implemented: AlwaysAllow, AlwaysDeny (RBAC, Node, ABAC, Webhook not yet)', defaultText: 'AlwaysAllow', repeatable: true },
+  { name: 'store-servers', alias: 'etcd-servers', value: 'urls', description: 'etcd servers (scheme://ip:port, comma-separated); none: the embedded store in --data-dir', repeatable: true },
+  { name: 'store-prefix', alias: 'etcd-prefix', value: 'prefix', description: 'key prefix of every resource in the store', defaultText: DEFAULTS.store.prefix },
+  { name: 'store-cafile', alias: 'etcd-cafile', value: 'file', description: 'CA bundle for the store connection' },
+  { name: 'store-certfile', alias: 'etcd-certfile', value: 'file', description: 'client certificate for the store connection' },
+  { name: 'store-keyfile', alias: 'etcd-keyfile', value: 'file', description: 'client key for the store connection' },
+  { name: 'store-healthcheck-timeout', alias: 'etcd-healthcheck-timeout', value: 'duration', description: 'timeout of the store health check', defaultText: formatDuration(DEFAULTS.store.healthcheckTimeoutMs) },
+  { name: 'store-readycheck-timeout', alias: 'etcd-readycheck-timeout', value: 'duration', description: 'timeout of the store readiness check', defaultText: formatDuration(DEFAULTS.store.readycheckTimeoutMs) },
+  { name: 'store-compaction-interval', alias: 'etcd-compaction-interval', value: 'duration', description: 'interval of compaction requests; 0 disables', defaultText: formatDuration(DEFAULTS.store.compactionIntervalMs) },
+  { name: 'service-cluster-ip-range', value: 'cidrs', description: 'CIDR of Service IPs; two for dual-stack', defaultText: DEFAULTS.services.clusterIpRanges.join(',') },
+  { name: 'service-node-port-range', value: 'range', description: 'NodePort range, inclusive', defaultText: `${DEFAULTS.services.nodePortRange.min}-${DEFAULTS.services.nodePortRange.max}` },
+  { name: 'request-timeout', value: 'duration', description: 'timeout of requests other than watches and other long-running ones', defaultText: formatDuration(DEFAULTS.limits.requestTimeoutMs) },
+  { name: 'min-request-timeout', value: 'seconds', description: 'watches end after a random time between this and twice this', defaultText: String(DEFAULTS.limits.minRequestTimeoutSeconds) },
+  { name: 'max-requests-inflight', value: 'n', description: 'read requests served at once; 0 means no limit', defaultText: String(DEFAULTS.limits.maxRequestsInflight) },
+  { name: 'max-mutating-requests-inflight', value: 'n', description: 'mutating requests served at once; 0 means no limit', defaultText: String(DEFAULTS.limits.maxMutatingRequestsInflight) },
+  { name: 'shutdown-delay-duration', value: 'duration', description: 'on SIGTERM, keep serving this long with /readyz failing before stopping', defaultText: formatDuration(DEFAULTS.shutdownDelayMs) },
+  { name: 'feature-gates', value: 'Name=bool,...', description: 'feature gates', repeatable: true },
+  { name: 'v', short: 'v', value: 'level', description: 'log verbosity', defaultText: '0' },
+  { name: 'version', description: 'print the version and exit (=raw: every field; =vX.Y.Z: report that version)' },
+];
+
+/**
+ * Parses the arguments (without node and script). Throws {@link FlagError} with a one-line
+ * message for unknown flags, missing or malformed values.
+ */
+export function parseFlags(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliCommand {
+  const program = buildProgram();
+  let out = '';
+  program.configureOutput({ writeOut: (s) => (out += s), writeErr: () => {}, outputError: () => {} });
+  try {
+    program.parse(normalizeShortFlags(argv), { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError && err.code === 'commander.helpDisplayed') return { action: 'print', text: out };
+    if (err instanceof CommanderError) throw new FlagError(err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' '));
+    throw err;
+  }
+  const flags = new FlagValues(collectRaw(program));
+  const version = flags.string('version');
+  if (version !== undefined && version !== 'false') {
+    const text = versionText(version);
+    if (text !== undefined) return { action: 'print', text };
+  }
+  return { action: 'serve', options: toOptions(flags, env, version) };
+}
+
+function buildProgram(): Command {
+  const program = new Command('capstan')
+    .description('A Kubernetes-compatible API server (the v1.35 API) on an embedded store or etcd.')
+    .usage('[flags]')
+    .allowExcessArguments(false)
+    .exitOverride()
+    .helpOption('-h, --help', 'show this help')
+    .addHelpText('after', '\nWith no flags, state lives in --data-dir; the first start generates a CA, certificates and\n<data-dir>/admin.kubeconfig, and prints the kubectl command to use.\n');
+  for (const spec of FLAGS) {
+    const placeholder = spec.value ? ` <${spec.value}>` : ' [value]';
+    const head = spec.short ? `-${spec.short}, --${spec.name}` : `--${spec.name}`;
+    const option = new Option(head + placeholder, spec.description + (spec.alias ? ` (also --${spec.alias})` : ''));
+    // Only flags given on the command line are read (collectRaw); the default here is for --help.
+    if (spec.defaultText !== undefined) option.default(spec.defaultText, spec.defaultText);
+    if (spec.repeatable) option.argParser(appendValue);
+    program.addOption(option);
+    if (spec.alias) {
+      const alias = new Option(`--${spec.alias}${placeholder}`).hideHelp();
+      if (spec.repeatable) alias.argParser(appendValue);
+      program.addOption(alias);
+    }
+  }
+  return program;
+}
+
+/** Collects a repeated flag; the first occurrence replaces the (help-only) default. */
+function appendValue(value: string, previous: unknown): string[] {
+  return Array.isArray(previous) ? [...(previous as string[]), value] : [value];
+}
+
+/** pflag accepts `-v=4`; commander reads that as the value "=4". */
+function normalizeShortFlags(argv: readonly string[]): string[] {
+  return argv.map((arg) => (/^-[a-zA-Z]=/.test(arg) ? arg.slice(0, 2) + arg.slice(3) : arg));
+}
+
+/** The flags given on the command line, keyed by canonical name; refuses a flag given under both spellings. */
+function collectRaw(program: Command): Map<string, RawFlag> {
+  const values = program.opts<Record<string, string | string[] | true | undefined>>();
+  const raw = new Map<string, RawFlag>();
+  for (const spec of FLAGS) {
+    for (const spelling of [spec.name, spec.alias].filter((s): s is string => s !== undefined)) {
+      const key = camelCase(spelling);
+      if (program.getOptionValueSource(key) !== 'cli') continue;
+      if (raw.has(spec.name)) throw new FlagError(`--${spec.name} and --${spec.alias} are the same flag; give only one`);
+      raw.set(spec.name, { spelling: `--${spelling}`, value: values[key]! });
+    }
+  }
+  return raw;
+}
+
+function camelCase(name: string): string {
+  return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** What --version prints, or undefined when its value sets the reported version instead. */
+function versionText(value: string): string | undefined {
+  const info = versionInfo(KUBERNETES_VERSION);
+  if (value === '' || value === 'true') return `Kubernetes ${info.gitVersion}\n`;
+  if (value !== 'raw') return undefined;
+  // Go's %#v of version.Info, as upstream prints it.
+  const fields = Object.entries(info).map(([k, v]) => `${k[0]!.toUpperCase()}${k.slice(1)}:${JSON.stringify(v)}`);
+  return `version.Info{${fields.join(', ')}}\n`;
+}
+
+function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | undefined): ServerOptions {
+  const dataDir = resolve(flags.string('data-dir') || defaultDataDir(env));
+  const d = defaultServerOptions(dataDir);
+  return {
+    dataDir,
+    secureServing: {
+      bindAddress: flags.ip('bind-address') ?? d.secureServing.bindAddress,
+      port: flags.int('secure-port') ?? d.secureServing.port,
+      certDir: resolve(flags.string('cert-dir') || join(dataDir, 'pki')),
+      tlsCertFile: flags.string('tls-cert-file') || undefined,
+      tlsPrivateKeyFile: flags.string('tls-private-key-file') || undefined,
+    },
+    authentication: {
+      anonymous: flags.bool('anonymous-auth') ?? d.authentication.anonymous,
+      clientCaFile: flags.string('client-ca-file') || undefined,
+    },
+    authorization: { modes: flags.list('authorization-mode') ?? d.authorization.modes },
+    store: {
+      servers: flags.list('store-servers') ?? d.store.servers,
+      prefix: flags.string('store-prefix') ?? d.store.prefix,
+      caFile: flags.string('store-cafile') || undefined,
+      certFile: flags.string('store-certfile') || undefined,
+      keyFile: flags.string('store-keyfile') || undefined,
+      healthcheckTimeoutMs: flags.duration('store-healthcheck-timeout') ?? d.store.healthcheckTimeoutMs,
+      readycheckTimeoutMs: flags.duration('store-readycheck-timeout') ?? d.store.readycheckTimeoutMs,
+      compactionIntervalMs: flags.duration('store-compaction-interval') ?? d.store.compactionIntervalMs,
+    },
+    limits: {
+      requestTimeoutMs: flags.duration('request-timeout') ?? d.limits.requestTimeoutMs,
+      minRequestTimeoutSeconds: flags.int('min-request-timeout', { min: 0 }) ?? d.limits.minRequestTimeoutSeconds,
+      maxRequestsInflight: flags.int('max-requests-inflight', { min: 0 }) ?? d.limits.maxRequestsInflight,
+      maxMutatingRequestsInflight: flags.int('max-mutating-requests-inflight', { min: 0 }) ?? d.limits.maxMutatingRequestsInflight,
+    },
+    services: {
+      clusterIpRanges: flags.cidrs('service-cluster-ip-range') ?? d.services.clusterIpRanges,
+      nodePortRange: flags.portRange('service-node-port-range') ?? d.services.nodePortRange,
+    },
+    shutdownDelayMs: flags.duration('shutdown-delay-duration') ?? d.shutdownDelayMs,
+    featureGates: flags.featureGates('feature-gates') ?? d.featureGates,
+    verbosity: flags.int('v', { min: 0 }) ?? d.verbosity,
+    version: { gitVersion: version !== undefined && version !== 'false' ? version : d.version.gitVersion },
+  };
+}

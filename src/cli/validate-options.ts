@@ -1,0 +1,97 @@
+/**
+ * Semantic checks of parsed options: combinations, ranges and files that must exist. Returns
+ * every problem as a one-line message naming the flag; an empty list means the options are usable.
+ */
+import { existsSync } from 'node:fs';
+import { IMPLEMENTED_AUTHORIZATION_MODES, PLANNED_AUTHORIZATION_MODES } from '../auth/authorizer.js';
+import { parseCidr } from '../server/cidr.js';
+import { versionInfo } from '../server/version.js';
+import type { ServerOptions } from './options.js';
+
+/** Upstream refuses Service ranges with more host bits than this (a /12 for IPv4, /108 for IPv6). */
+const MAX_SERVICE_HOST_BITS = 20;
+
+export function validateOptions(options: ServerOptions): string[] {
+  return [
+    ...validateServing(options),
+    ...validateAuthorization(options.authorization.modes),
+    ...validateStore(options),
+    ...validateServices(options),
+    ...validateVersion(options.version.gitVersion),
+    ...(options.dataDir === '' ? ['--data-dir must not be empty'] : []),
+  ];
+}
+
+function validateServing(options: ServerOptions): string[] {
+  const errors: string[] = [];
+  const { secureServing: s, authentication } = options;
+  if (s.port < 0 || s.port > 65535) errors.push(`--secure-port ${s.port} must be between 0 and 65535, inclusive (0 picks a free port)`);
+  if (Boolean(s.tlsCertFile) !== Boolean(s.tlsPrivateKeyFile)) {
+    errors.push('--tls-cert-file and --tls-private-key-file must be given together');
+  }
+  errors.push(...missingFiles({ '--tls-cert-file': s.tlsCertFile, '--tls-private-key-file': s.tlsPrivateKeyFile, '--client-ca-file': authentication.clientCaFile }));
+  return errors;
+}
+
+function validateAuthorization(modes: readonly string[]): string[] {
+  if (modes.length === 0) return ['--authorization-mode must name at least one mode'];
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  for (const mode of modes) {
+    if (seen.has(mode)) errors.push(`--authorization-mode has mode ${mode} more than once`);
+    seen.add(mode);
+    if (IMPLEMENTED_AUTHORIZATION_MODES.includes(mode)) continue;
+    const implemented = IMPLEMENTED_AUTHORIZATION_MODES.join(', ');
+    errors.push(
+      PLANNED_AUTHORIZATION_MODES.includes(mode)
+        ? `--authorization-mode ${mode} is not implemented yet in Capstan (implemented: ${implemented})`
+        : `--authorization-mode ${mode} is not a known authorization mode (implemented: ${implemented})`,
+    );
+  }
+  return errors;
+}
+
+function validateStore(options: ServerOptions): string[] {
+  const { store } = options;
+  const errors: string[] = [];
+  for (const server of store.servers) {
+    if (!/^(https?|unix|unixs):\/\/[^/]+/.test(server)) errors.push(`--store-servers ${JSON.stringify(server)} is not of the form scheme://host:port`);
+  }
+  if (!store.prefix.startsWith('/')) errors.push(`--store-prefix ${JSON.stringify(store.prefix)} must start with /`);
+  errors.push(...missingFiles({ '--store-cafile': store.caFile, '--store-certfile': store.certFile, '--store-keyfile': store.keyFile }));
+  return errors;
+}
+
+function validateServices(options: ServerOptions): string[] {
+  const ranges = options.services.clusterIpRanges;
+  if (ranges.length === 0) return ['--service-cluster-ip-range must name a CIDR'];
+  if (ranges.length > 2) return ['--service-cluster-ip-range takes at most two CIDRs (one per IP family)'];
+  const cidrs = ranges.map(parseCidr);
+  const errors: string[] = [];
+  if (cidrs.length === 2 && cidrs[0]!.family === cidrs[1]!.family) {
+    errors.push('--service-cluster-ip-range with two CIDRs needs one IPv4 and one IPv6 range');
+  }
+  cidrs.forEach((cidr, i) => {
+    const hostBits = (cidr.family === 4 ? 32 : 128) - cidr.prefixLength;
+    if (hostBits > MAX_SERVICE_HOST_BITS) {
+      errors.push(`--service-cluster-ip-range ${ranges[i]} is too large; the mask must be >= ${(cidr.family === 4 ? 32 : 128) - MAX_SERVICE_HOST_BITS}`);
+    }
+    if (hostBits < 2) errors.push(`--service-cluster-ip-range ${ranges[i]} is too small to hold Service IPs`);
+  });
+  return errors;
+}
+
+function validateVersion(gitVersion: string): string[] {
+  try {
+    versionInfo(gitVersion);
+    return [];
+  } catch (err) {
+    return [`--version: ${(err as Error).message}`];
+  }
+}
+
+function missingFiles(files: Record<string, string | undefined>): string[] {
+  return Object.entries(files)
+    .filter(([, path]) => path !== undefined && !existsSync(path))
+    .map(([flag, path]) => `${flag} ${path}: no such file`);
+}

@@ -1,0 +1,141 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseFlags } from '../../src/cli/parse-flags.js';
+import { validateOptions } from '../../src/cli/validate-options.js';
+import { FlagError } from '../../src/cli/flag-values.js';
+import type { ServerOptions } from '../../src/cli/options.js';
+
+function serve(argv: string[], env: NodeJS.ProcessEnv = { HOME: '/home/u' }): ServerOptions {
+  const command = parseFlags(argv, env);
+  assert.equal(command.action, 'serve');
+  return (command as { options: ServerOptions }).options;
+}
+
+describe('parseFlags', () => {
+  it('uses upstream defaults and the XDG data directory', () => {
+    const o = serve([], { HOME: '/home/u' });
+    assert.equal(o.dataDir, '/home/u/.local/share/capstan');
+    assert.equal(o.secureServing.port, 6443);
+    assert.equal(o.secureServing.bindAddress, '0.0.0.0');
+    assert.equal(o.secureServing.certDir, '/home/u/.local/share/capstan/pki');
+    assert.equal(o.authentication.anonymous, true);
+    assert.deepEqual(o.authorization.modes, ['AlwaysAllow']);
+    assert.equal(o.store.prefix, '/registry');
+    assert.equal(o.store.healthcheckTimeoutMs, 2000);
+    assert.equal(o.store.compactionIntervalMs, 300_000);
+    assert.deepEqual(o.services.clusterIpRanges, ['10.0.0.0/24']);
+    assert.deepEqual(o.services.nodePortRange, { min: 30000, max: 32767 });
+    assert.equal(o.limits.requestTimeoutMs, 60_000);
+    assert.equal(o.limits.minRequestTimeoutSeconds, 1800);
+    assert.equal(o.limits.maxRequestsInflight, 400);
+    assert.equal(o.limits.maxMutatingRequestsInflight, 200);
+    assert.equal(o.version.gitVersion, 'v1.35.0');
+    assert.equal(serve([], { XDG_DATA_HOME: '/xdg', HOME: '/home/u' }).dataDir, '/xdg/capstan');
+  });
+
+  const good: Array<{ name: string; argv: string[]; check: (o: ServerOptions) => void }> = [
+    { name: 'port and address', argv: ['--secure-port', '7443', '--bind-address=127.0.0.1'], check: (o) => (assert.equal(o.secureServing.port, 7443), assert.equal(o.secureServing.bindAddress, '127.0.0.1')) },
+    { name: 'data dir sets cert dir', argv: ['--data-dir', '/d'], check: (o) => (assert.equal(o.dataDir, '/d'), assert.equal(o.secureServing.certDir, '/d/pki')) },
+    { name: 'explicit cert dir', argv: ['--data-dir', '/d', '--cert-dir', '/certs'], check: (o) => assert.equal(o.secureServing.certDir, '/certs') },
+    { name: 'bool flag alone', argv: ['--anonymous-auth'], check: (o) => assert.equal(o.authentication.anonymous, true) },
+    { name: 'bool flag =false', argv: ['--anonymous-auth=false'], check: (o) => assert.equal(o.authentication.anonymous, false) },
+    { name: 'bool flag =0', argv: ['--anonymous-auth=0'], check: (o) => assert.equal(o.authentication.anonymous, false) },
+    { name: 'go durations', argv: ['--request-timeout', '1m30s', '--store-healthcheck-timeout=300ms', '--shutdown-delay-duration', '2h'], check: (o) => (assert.equal(o.limits.requestTimeoutMs, 90_000), assert.equal(o.store.healthcheckTimeoutMs, 300), assert.equal(o.shutdownDelayMs, 7_200_000)) },
+    { name: 'etcd spelling', argv: ['--etcd-servers', 'https://a:2379,https://b:2379', '--etcd-prefix=/x'], check: (o) => (assert.deepEqual(o.store.servers, ['https://a:2379', 'https://b:2379']), assert.equal(o.store.prefix, '/x')) },
+    { name: 'repeated store servers', argv: ['--store-servers', 'https://a:2379', '--store-servers', 'https://b:2379'], check: (o) => assert.deepEqual(o.store.servers, ['https://a:2379', 'https://b:2379']) },
+    { name: 'authorization modes', argv: ['--authorization-mode', 'AlwaysDeny,AlwaysAllow'], check: (o) => assert.deepEqual(o.authorization.modes, ['AlwaysDeny', 'AlwaysAllow']) },
+    { name: 'node port range N+M', argv: ['--service-node-port-range', '30000+100'], check: (o) => assert.deepEqual(o.services.nodePortRange, { min: 30000, max: 30100 }) },
+    { name: 'dual-stack services', argv: ['--service-cluster-ip-range', '10.96.0.0/16,fd00::/108'], check: (o) => assert.deepEqual(o.services.clusterIpRanges, ['10.96.0.0/16', 'fd00::/108']) },
+    { name: 'feature gates', argv: ['--feature-gates', 'A=true,B=false', '--feature-gates=C=1'], check: (o) => assert.deepEqual(o.featureGates, { A: true, B: false, C: true }) },
+    { name: 'verbosity -v=4', argv: ['-v=4'], check: (o) => assert.equal(o.verbosity, 4) },
+    { name: 'verbosity --v 2', argv: ['--v', '2'], check: (o) => assert.equal(o.verbosity, 2) },
+    { name: 'version override', argv: ['--version=v1.35.3'], check: (o) => assert.equal(o.version.gitVersion, 'v1.35.3') },
+  ];
+  for (const c of good) {
+    it(`accepts ${c.name}`, () => {
+      const o = serve(['--data-dir', '/d', ...c.argv]);
+      c.check(o);
+      assert.deepEqual(validateOptions(o), []);
+    });
+  }
+
+  const bad: Array<{ name: string; argv: string[]; message: RegExp }> = [
+    { name: 'unknown flag', argv: ['--nope'], message: /unknown option '--nope'/ },
+    { name: 'non-integer port', argv: ['--secure-port', 'x'], message: /invalid argument "x" for "--secure-port" flag/ },
+    { name: 'missing value', argv: ['--secure-port'], message: /--secure-port.*argument missing/ },
+    { name: 'bad duration', argv: ['--request-timeout', '10'], message: /"--request-timeout" flag: time: missing unit in duration "10"/ },
+    { name: 'bad bool', argv: ['--anonymous-auth=yes'], message: /"--anonymous-auth" flag/ },
+    { name: 'bad IP', argv: ['--bind-address', 'localhost'], message: /"--bind-address" flag: invalid IP address/ },
+    { name: 'bad CIDR', argv: ['--service-cluster-ip-range', '10.0.0.0'], message: /"--service-cluster-ip-range" flag: invalid CIDR address/ },
+    { name: 'bad port range', argv: ['--service-node-port-range', '5-3'], message: /"--service-node-port-range" flag: invalid port range/ },
+    { name: 'alias named as typed', argv: ['--etcd-healthcheck-timeout', 'x'], message: /"--etcd-healthcheck-timeout" flag/ },
+    { name: 'both spellings', argv: ['--etcd-prefix', '/a', '--store-prefix', '/b'], message: /same flag/ },
+    { name: 'positional argument', argv: ['serve'], message: /too many arguments/ },
+    { name: 'feature gate without value', argv: ['--feature-gates', 'Foo'], message: /missing bool value for Foo/ },
+  ];
+  for (const c of bad) {
+    it(`refuses ${c.name}`, () => {
+      assert.throws(() => parseFlags(c.argv, {}), (err: unknown) => err instanceof FlagError && c.message.test(err.message) && !err.message.includes('\n'));
+    });
+  }
+
+  it('prints help and version instead of serving', () => {
+    const help = parseFlags(['--help'], {});
+    assert.equal(help.action, 'print');
+    assert.match((help as { text: string }).text, /--secure-port <port>.*\(default: 6443\)/);
+    assert.deepEqual(parseFlags(['--version'], {}), { action: 'print', text: 'Kubernetes v1.35.0\n' });
+    assert.match((parseFlags(['--version=raw'], {}) as { text: string }).text, /^version\.Info\{Major:"1", Minor:"35", /);
+  });
+});
+
+describe('validateOptions', () => {
+  const table: Array<{ name: string; argv: string[]; message: RegExp }> = [
+    { name: 'unimplemented mode', argv: ['--authorization-mode', 'RBAC'], message: /--authorization-mode RBAC is not implemented yet/ },
+    { name: 'unknown mode', argv: ['--authorization-mode', 'Magic'], message: /Magic is not a known authorization mode/ },
+    { name: 'repeated mode', argv: ['--authorization-mode', 'AlwaysAllow,AlwaysAllow'], message: /more than once/ },
+    { name: 'cert without key', argv: ['--tls-cert-file', '/etc/hostname'], message: /must be given together/ },
+    { name: 'missing file', argv: ['--client-ca-file', '/no/such/ca.crt'], message: /--client-ca-file \/no\/such\/ca.crt: no such file/ },
+    { name: 'port out of range', argv: ['--secure-port', '70000'], message: /--secure-port 70000 must be between 0 and 65535/ },
+    { name: 'huge service range', argv: ['--service-cluster-ip-range', '10.0.0.0/8'], message: /too large/ },
+    { name: 'same-family dual stack', argv: ['--service-cluster-ip-range', '10.0.0.0/24,10.1.0.0/24'], message: /one IPv4 and one IPv6/ },
+    { name: 'store server without scheme', argv: ['--store-servers', 'localhost:2379'], message: /scheme:\/\/host:port/ },
+    { name: 'bad version override', argv: ['--version=1.35'], message: /--version: version "1.35" is not of the form vX.Y.Z/ },
+  ];
+  for (const c of table) {
+    it(`reports ${c.name}`, () => {
+      const errors = validateOptions(serve(['--data-dir', '/d', ...c.argv]));
+      assert.ok(errors.some((e) => c.message.test(e)), errors.join(' | '));
+    });
+  }
+});
+
+describe('capstan binary', () => {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const main = resolve(here, '../../src/cli/main.js');
+  const run = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8', env: { ...process.env, HOME: join(here, 'no-home') } });
+
+  it('exits 1 with one clear line for a bad flag', () => {
+    const r = run('--secure-port', 'abc');
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, 'capstan: invalid argument "abc" for "--secure-port" flag: must be an integer\n');
+    assert.equal(r.stdout, '');
+  });
+
+  it('exits 1 for an unknown flag and for invalid combinations, without a stack trace', () => {
+    for (const args of [['--bogus'], ['--authorization-mode', 'RBAC']]) {
+      const r = run(...args);
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, /^capstan: .+\n$/);
+      assert.doesNotMatch(r.stderr, /\n\s+at /);
+    }
+  });
+
+  it('prints the version', () => {
+    const r = run('--version');
+    assert.equal(r.status, 0);
+    assert.equal(r.stdout, 'Kubernetes v1.35.0\n');
+  });
+});

@@ -1,0 +1,154 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { openStream } from '../../src/server/response-stream.js';
+import { writeObject } from '../../src/server/write-response.js';
+import { startTestServer } from './test-server.js';
+
+describe('authorization filter', () => {
+  it('with AlwaysDeny forbids anonymous users in upstream words, but not system:masters', async () => {
+    const t = await startTestServer({
+      options: (o) => ({ ...o, authorization: { modes: ['AlwaysDeny'] } }),
+      configure: (s) => s.setResourceHandler(async (ctx) => writeObject(ctx, 200, {})),
+    });
+    try {
+      const list = await t.anonymous('/api/v1/namespaces/ns1/configmaps');
+      assert.equal(list.status, 403);
+      assert.deepEqual(JSON.parse(list.body), {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message:
+          'configmaps is forbidden: User "system:anonymous" cannot list resource "configmaps" in API group "" in the namespace "ns1": Everything is forbidden.',
+        reason: 'Forbidden',
+        details: { kind: 'configmaps' },
+        code: 403,
+      });
+      const get = JSON.parse((await t.anonymous('/apis/apps/v1/deployments/d1/status')).body);
+      assert.equal(
+        get.message,
+        'deployments.apps "d1" is forbidden: User "system:anonymous" cannot get resource "deployments/status" in API group "apps" at the cluster scope: Everything is forbidden.',
+      );
+      assert.deepEqual(get.details, { name: 'd1', group: 'apps', kind: 'deployments' });
+      const path = JSON.parse((await t.anonymous('/healthz')).body);
+      assert.equal(path.message, 'forbidden: User "system:anonymous" cannot get path "/healthz": Everything is forbidden.');
+      assert.deepEqual(path.details, {});
+      assert.equal((await t.admin('/api/v1/namespaces/ns1/configmaps')).status, 200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with --anonymous-auth=false refuses requests without credentials with 401', async () => {
+    const t = await startTestServer({ options: (o) => ({ ...o, authentication: { ...o.authentication, anonymous: false } }) });
+    try {
+      assert.equal((await t.anonymous('/healthz')).status, 401);
+      assert.equal((await t.admin('/healthz')).status, 200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('max in-flight filter', () => {
+  it('answers 429 with Retry-After beyond the limit, except to system:masters', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const blocking = new Promise<void>((resolve) => (entered = resolve));
+    const t = await startTestServer({
+      options: (o) => ({ ...o, limits: { ...o.limits, maxRequestsInflight: 1 } }),
+      configure: (s) =>
+        s.routes.add('/block', async (ctx) => {
+          entered();
+          await released;
+          writeObject(ctx, 200, {});
+        }),
+    });
+    try {
+      const first = t.anonymous('/block');
+      await blocking;
+      const second = await t.anonymous('/healthz');
+      assert.equal(second.status, 429);
+      assert.equal(second.headers['retry-after'], '1');
+      assert.equal(JSON.parse(second.body).reason, 'TooManyRequests');
+      assert.equal((await t.admin('/healthz')).status, 200, 'system:masters is never throttled');
+      assert.equal((await t.anonymous('/api/v1/pods?watch=1')).status, 404, 'watches are not counted');
+      release();
+      assert.equal((await first).status, 200);
+      assert.equal((await t.anonymous('/healthz')).status, 200);
+    } finally {
+      release();
+      await t.close();
+    }
+  });
+});
+
+describe('timeout filter', () => {
+  it('answers 504 Timeout when a handler outlives --request-timeout, and aborts its signal', async () => {
+    let sawAbort!: () => void;
+    const aborted = new Promise<void>((resolve) => {
+      sawAbort = resolve;
+    });
+    const t = await startTestServer({
+      options: (o) => ({ ...o, limits: { ...o.limits, requestTimeoutMs: 50 } }),
+      configure: (s) =>
+        s.routes.add('/slow', async (ctx) => {
+          await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()));
+          sawAbort();
+        }),
+    });
+    try {
+      const r = await t.admin('/slow');
+      assert.equal(r.status, 504);
+      assert.deepEqual(JSON.parse(r.body), {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'Timeout: request did not complete within the allotted timeout',
+        reason: 'Timeout',
+        details: {},
+        code: 504,
+      });
+      await aborted;
+      assert.equal((await t.admin('/healthz')).status, 200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a malformed ?timeout= with 400', async () => {
+    const t = await startTestServer();
+    try {
+      const r = await t.admin('/healthz?timeout=abc');
+      assert.equal(r.status, 400);
+      assert.equal(JSON.parse(r.body).message, 'invalid timeout specified in the request URL - time: invalid duration "abc"');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('graceful stop', () => {
+  it('ends watches at once and lets short requests finish', async () => {
+    let watchEnded = false;
+    const t = await startTestServer({
+      configure: (s) =>
+        s.setResourceHandler(async (ctx) => {
+          const stream = openStream(ctx, { contentType: 'application/json' });
+          await stream.write('{"type":"ADDED"}\n');
+          await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()));
+          watchEnded = true;
+          stream.end();
+        }),
+    });
+    const watch = t.admin('/api/v1/pods?watch=1');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await t.close();
+    const r = await watch;
+    assert.equal(r.status, 200);
+    assert.equal(r.body, '{"type":"ADDED"}\n');
+    assert.equal(watchEnded, true);
+  });
+});

@@ -1,0 +1,167 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { badRequest } from '../../src/api/errors.js';
+import { writeObject } from '../../src/server/write-response.js';
+import { startTestServer, type TestServer } from './test-server.js';
+
+describe('Server over HTTPS', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer({
+      configure: (server) => {
+        server.routes.add('/boom', async () => {
+          throw new TypeError('boom');
+        });
+        server.routes.add('/bad', async () => {
+          throw badRequest('that was bad');
+        });
+        server.routes.add('/whoami', async (ctx) => writeObject(ctx, 200, ctx.user));
+        server.routes.addPrefix('/prefixed/', async (ctx) => writeObject(ctx, 200, { path: ctx.info.path }));
+      },
+    });
+  });
+  after(() => t.close());
+
+  it('answers /healthz with ok over HTTP/2 with the admin certificate', async () => {
+    const r = await t.admin('/healthz');
+    assert.equal(r.status, 200);
+    assert.equal(r.body, 'ok');
+    assert.equal(r.headers['content-type'], 'text/plain; charset=utf-8');
+    assert.equal(r.headers['cache-control'], 'no-cache, private');
+    assert.match(String(r.headers['audit-id']), /^[0-9a-f-]{36}$/);
+  });
+
+  it('answers /healthz over HTTP/1.1 too', async () => {
+    const r = await t.admin('/healthz', { http1: true });
+    assert.equal(r.status, 200);
+    assert.equal(r.body, 'ok');
+  });
+
+  it('lists the readyz checks with ?verbose in upstream format', async () => {
+    const r = await t.admin('/readyz?verbose');
+    assert.equal(r.status, 200);
+    assert.equal(r.body, '[+]ping ok\n[+]log ok\n[+]informer-sync ok\n[+]shutdown ok\nreadyz check passed\n');
+    assert.equal(r.headers['x-content-type-options'], 'nosniff');
+  });
+
+  it('serves /version with major/minor of the served release', async () => {
+    const r = await t.admin('/version');
+    assert.equal(r.status, 200);
+    assert.equal(r.headers['content-type'], 'application/json');
+    const v = JSON.parse(r.body);
+    assert.equal(v.major, '1');
+    assert.equal(v.minor, '35');
+    assert.equal(v.gitVersion, 'v1.35.0');
+    assert.match(v.platform, /^[a-z0-9]+\/[a-z0-9]+$/);
+    assert.ok(r.body.startsWith('{\n  "major": "1",'), 'indented as upstream');
+  });
+
+  it('authenticates the admin client certificate as system:masters', async () => {
+    const user = JSON.parse((await t.admin('/whoami')).body);
+    assert.deepEqual(user, { name: 'capstan-admin', groups: ['system:masters', 'system:authenticated'] });
+  });
+
+  it('treats a request without credentials as system:anonymous', async () => {
+    const user = JSON.parse((await t.anonymous('/whoami')).body);
+    assert.deepEqual(user, { name: 'system:anonymous', groups: ['system:unauthenticated'] });
+  });
+
+  it('refuses an unknown bearer token with 401 even though anonymous access is on', async () => {
+    const r = await t.anonymous('/api/v1/namespaces/golden/configmaps', { headers: { authorization: 'Bearer bogus' } });
+    assert.equal(r.status, 401);
+    assert.equal(r.headers['content-type'], 'application/json');
+    assert.deepEqual(JSON.parse(r.body), {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'Unauthorized',
+      reason: 'Unauthorized',
+      code: 401,
+    });
+  });
+
+  it('answers an unknown non-resource path with a 404 Status', async () => {
+    const r = await t.admin('/no/such/path');
+    assert.equal(r.status, 404);
+    assert.deepEqual(JSON.parse(r.body), {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'the server could not find the requested resource',
+      reason: 'NotFound',
+      details: {},
+      code: 404,
+    });
+  });
+
+  it('answers resource requests with 404 until a resource handler is installed', async () => {
+    const r = await t.admin('/api/v1/namespaces');
+    assert.equal(r.status, 404);
+    assert.equal(JSON.parse(r.body).reason, 'NotFound');
+  });
+
+  it('turns a thrown error into a 500 Status and keeps serving', async () => {
+    const r = await t.admin('/boom');
+    assert.equal(r.status, 500);
+    const status = JSON.parse(r.body);
+    assert.equal(status.reason, 'InternalError');
+    assert.equal(status.code, 500);
+    assert.equal((await t.admin('/healthz')).status, 200);
+  });
+
+  it('sends an ApiError with its own code and reason', async () => {
+    const r = await t.admin('/bad');
+    assert.equal(r.status, 400);
+    assert.equal(JSON.parse(r.body).message, 'that was bad');
+  });
+
+  it('pretty-prints for curl and for ?pretty=true, compact with a newline otherwise', async () => {
+    assert.equal((await t.admin('/bad')).body.endsWith('}\n'), true);
+    assert.equal((await t.admin('/bad?pretty=true')).body.startsWith('{\n  "kind": "Status"'), true);
+    assert.equal((await t.admin('/bad', { headers: { 'user-agent': 'curl/8.5.0' } })).body.startsWith('{\n  "kind"'), true);
+  });
+
+  it('reuses an Audit-Id sent by the client', async () => {
+    const r = await t.admin('/healthz', { headers: { 'audit-id': 'my-audit-id' } });
+    assert.equal(r.headers['audit-id'], 'my-audit-id');
+  });
+
+  it('routes by longest prefix', async () => {
+    const r = await t.admin('/prefixed/a/b');
+    assert.deepEqual(JSON.parse(r.body), { path: '/prefixed/a/b' });
+  });
+
+  it('answers a malformed path escape with 400', async () => {
+    const r = await t.admin('/api/v1/namespaces/%zz');
+    assert.equal(r.status, 400);
+  });
+
+  it('writes the admin kubeconfig with the server URL', async () => {
+    const { readFileSync, statSync } = await import('node:fs');
+    const text = readFileSync(t.info.kubeconfigPath, 'utf8');
+    assert.match(text, new RegExp(`server: ${t.info.url.replace(/[.]/g, '\\.')}\n`));
+    assert.match(text, /current-context: capstan/);
+    assert.equal(statSync(t.info.kubeconfigPath).mode & 0o777, 0o600);
+  });
+});
+
+describe('Server resource handler', () => {
+  it('hands every resource request to the installed handler', async () => {
+    const t = await startTestServer({
+      configure: (server) =>
+        server.setResourceHandler(async (ctx) => {
+          ctx.warnings.push('299 - "just testing"');
+          writeObject(ctx, 200, { verb: ctx.info.verb, resource: ctx.info.resource, namespace: ctx.info.namespace });
+        }),
+    });
+    try {
+      const r = await t.admin('/api/v1/namespaces/ns1/pods?watch=0');
+      assert.deepEqual(JSON.parse(r.body), { verb: 'list', resource: 'pods', namespace: 'ns1' });
+      assert.equal(r.headers['warning'], '299 - "just testing"');
+    } finally {
+      await t.close();
+    }
+  });
+});
