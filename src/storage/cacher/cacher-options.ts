@@ -27,6 +27,11 @@ export interface CacherOptions {
   readonly futureRevisionWaitMs: number;
   /** How long a 'consistent' read waits for the cache to catch up before it reads the store (ms). */
   readonly consistentReadWaitMs: number;
+  /**
+   * How often (ms) the cache asks the store for its compacted revision, to stop serving history
+   * the store no longer has (0: never; CacheBackedStorage also reports its own compactions).
+   */
+  readonly compactionCheckMs: number;
   /** Page size of the list that (re)fills the cache. */
   readonly relistPageSize: number;
   /** Delay before re-listing after the storage watch failed; doubles up to `relistMaxDelayMs`. */
@@ -41,6 +46,7 @@ export const defaultCacherOptions: CacherOptions = {
   bookmarkIntervalMs: 2000,
   futureRevisionWaitMs: 3000,
   consistentReadWaitMs: 3000,
+  compactionCheckMs: 60_000,
   relistPageSize: 10_000,
   relistDelayMs: 100,
   relistMaxDelayMs: 5000,

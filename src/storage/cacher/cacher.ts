@@ -55,6 +55,7 @@ export class Cacher<T> implements WatchCache<T> {
   private readonly lifetime = new AbortController();
   private running: Promise<void> | undefined;
   private tickTimer: unknown;
+  private lastCompactionCheck = 0;
   /** A progress request is out and no batch has arrived since. */
   private progressAsked = false;
 
@@ -294,12 +295,25 @@ export class Cacher<T> implements WatchCache<T> {
     return new KeyRange(prefix, key);
   }
 
+  /** The one periodic timer of a cache: idle bookmarks, window expiry, compaction checks. */
   private scheduleTick(): void {
     this.tickTimer = this.timers.setTimeout(() => {
       if (this.lifetime.signal.aborted) return;
       if (this.gate.isOpen) this.watchers.tick(this.state.revision);
       this.state.forget(undefined);
+      this.checkCompaction();
       this.scheduleTick();
     }, this.options.bookmarkIntervalMs);
+  }
+
+  private checkCompaction(): void {
+    const every = this.options.compactionCheckMs;
+    const now = this.timers.now();
+    if (every <= 0 || now - this.lastCompactionCheck < every) return;
+    this.lastCompactionCheck = now;
+    this.storage.compactedRevision().then(
+      (revision) => this.forgetBefore(revision),
+      () => undefined, // the next check retries; reads below the floor still fail in the store
+    );
   }
 }

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ReadRevision } from '../../../src/storage/cacher/cache-types.js';
-import { PREFIX, assertRejects, bytes, withCache } from './harness.js';
+import { ManualTimers, PREFIX, assertRejects, bytes, withCache } from './harness.js';
 
 describe('Cacher get', () => {
   it('answers every kind of read revision', () =>
@@ -212,4 +212,25 @@ describe('Cacher list', () => {
         assert.equal(now.remaining, count - 10);
       }, {}, undefined, f.storage);
     }));
+});
+
+describe('Cacher and store compaction', () => {
+  it('notices the store compacted and stops serving history below it', () => {
+    const timers = new ManualTimers();
+    return withCache(
+      async (f) => {
+        const first = await f.put('a', '1');
+        const second = await f.put('a', '2');
+        await f.seen(second);
+        assert.equal((await f.cache.get(`${PREFIX}a`, { kind: 'exact', revision: first })).entry?.object.value, '1');
+        await f.storage.compact(second);
+        timers.advance(1_000);
+        await new Promise((r) => setImmediate(r));
+        await assertRejects(f.cache.get(`${PREFIX}a`, { kind: 'exact', revision: first }), 'compacted');
+        assert.equal((await f.cache.get(`${PREFIX}a`, { kind: 'exact', revision: second })).entry?.object.value, '2');
+      },
+      { bookmarkIntervalMs: 1_000, compactionCheckMs: 1_000 },
+      timers,
+    );
+  });
 });
