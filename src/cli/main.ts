@@ -4,7 +4,7 @@
  * SIGTERM/SIGINT. Every user error is one line on stderr and exit code 1; never a stack trace.
  */
 import { ConsoleLogger } from '../server/logger.js';
-import { Capstan } from '../app/capstan.js';
+import { Server } from '../server/server.js';
 import { FlagError } from './flag-values.js';
 import { parseFlags, type CliCommand } from './parse-flags.js';
 import { validateOptions } from './validate-options.js';
@@ -26,11 +26,10 @@ function parse(): CliCommand {
 
 async function serve(options: ServerOptions): Promise<void> {
   const logger = new ConsoleLogger({ verbosity: options.verbosity });
-  const capstan = new Capstan({ options, logger });
-  const server = capstan.server;
+  const server = new Server({ options, logger });
   let info;
   try {
-    info = await capstan.start();
+    info = await server.start();
   } catch (err) {
     fail(startFailure(err, options));
   }
@@ -40,7 +39,7 @@ async function serve(options: ServerOptions): Promise<void> {
     `Capstan serving the Kubernetes ${server.version.gitVersion} API at ${info.url} (ready in ${readyMs} ms)\n` +
       `  kubectl --kubeconfig ${info.kubeconfigPath} get namespaces\n`,
   );
-  stopOnSignals(capstan, options.shutdownDelayMs);
+  stopOnSignals(server, options.shutdownDelayMs);
 }
 
 /** A one-line reason for a failed start. */
@@ -58,8 +57,7 @@ function startFailure(err: unknown, options: ServerOptions): string {
  * First SIGTERM/SIGINT: /readyz fails at once, serving continues for --shutdown-delay-duration,
  * then a graceful stop. A second signal exits immediately.
  */
-function stopOnSignals(capstan: Capstan, delayMs: number): void {
-  const server = capstan.server;
+function stopOnSignals(server: Server, delayMs: number): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
@@ -67,7 +65,7 @@ function stopOnSignals(capstan: Capstan, delayMs: number): void {
     server.logger.info(`received ${signal}, shutting down`);
     server.beginShutdown();
     setTimeout(() => {
-      capstan.stop().then(
+      server.stop().then(
         () => process.exit(0),
         (err) => {
           server.logger.error('graceful stop failed', err);
