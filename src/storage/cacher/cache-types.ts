@@ -70,7 +70,11 @@ export interface CacheListResult<T> {
 
 /** Where a watch starts. */
 export type WatchStart =
-  /** Synthetic ADDED events for the state at `at` (consistent, any or not-older-than), then changes. */
+  /**
+   * Synthetic ADDED events for the state at `at`, then every later change. For consistent, any and
+   * not-older-than that state is the cache's current one (at least the asked revision); for exact
+   * it is the snapshot at that revision, followed by the window's changes since.
+   */
   | { readonly kind: 'initial-state'; readonly at: ReadRevision }
   /** Every change after this revision (it must still be in the event window, else 'compacted'). */
   | { readonly kind: 'after'; readonly revision: number };
