@@ -14,6 +14,9 @@ interface LatestRow {
   readonly value: Uint8Array;
 }
 
+/** The latest row of a key (live or a tombstone); exported so that tests can check its plan. */
+export const SELECT_LATEST = 'SELECT revision, created, deleted, value FROM kv WHERE key = ? ORDER BY revision DESC LIMIT 1';
+
 /** Owns the writer connection's write statements. Single-threaded: one batch at a time. */
 export class BatchWriter {
   /** The highest revision assigned so far; the next write gets this plus one. */
@@ -24,9 +27,7 @@ export class BatchWriter {
 
   constructor(db: Connection) {
     this.lastRevision = readStoredState(db).revision;
-    this.selectLatest = db.prepare<[string], LatestRow>(
-      'SELECT revision, created, deleted, value FROM kv WHERE key = ? ORDER BY revision DESC LIMIT 1',
-    );
+    this.selectLatest = db.prepare<[string], LatestRow>(SELECT_LATEST);
     this.insertRow = db.prepare('INSERT INTO kv (revision, key, created, deleted, prev_revision, value) VALUES (?, ?, ?, ?, ?, ?)');
     const transaction = db.transaction((ops: readonly WriteOp[]) => ops.map((op) => this.applyOne(op)));
     // IMMEDIATE takes the write lock up front instead of upgrading a read transaction midway.

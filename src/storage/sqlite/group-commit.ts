@@ -30,6 +30,8 @@ export class GroupCommitQueue<Item, Outcome> {
   private waiting: Waiting<Item, Outcome>[] = [];
   private committing = false;
   private flushScheduled = false;
+  /** drain() callers, told when nothing is waiting or committing any more. */
+  private idleWaiters: Array<() => void> = [];
 
   constructor(
     private readonly commit: CommitBatch<Item, Outcome>,
@@ -48,10 +50,9 @@ export class GroupCommitQueue<Item, Outcome> {
   }
 
   /** Resolves when every item submitted so far has been committed or failed. */
-  async drain(): Promise<void> {
-    while (this.committing || this.waiting.length > 0) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
+  drain(): Promise<void> {
+    if (!this.committing && this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   private scheduleFlush(): void {
@@ -77,6 +78,13 @@ export class GroupCommitQueue<Item, Outcome> {
     }
     // Writes that arrived during the commit go now; later ones wait for the next turn.
     if (this.waiting.length > 0) void this.flush();
+    else this.notifyIdle();
+  }
+
+  private notifyIdle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   private takeBatch(): Waiting<Item, Outcome>[] {

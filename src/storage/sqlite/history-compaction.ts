@@ -15,6 +15,14 @@
 import type { Database as Connection, Statement } from 'better-sqlite3';
 import { META } from './schema.js';
 
+/** Deletes what the rows in (@from, @to] superseded; exported so that tests can check its plan. */
+export const DELETE_SUPERSEDED = `
+  DELETE FROM kv WHERE revision IN (
+    SELECT prev_revision FROM kv WHERE revision > @from AND revision <= @to AND prev_revision > 0
+    UNION ALL
+    SELECT revision FROM kv WHERE revision > @from AND revision <= @to AND deleted = 1
+  )`;
+
 export class HistoryCompaction {
   private readonly raiseTarget: Statement<[number, string]>;
   private readonly readMeta: Statement<[string], number>;
@@ -25,12 +33,7 @@ export class HistoryCompaction {
   constructor(db: Connection) {
     this.raiseTarget = db.prepare('UPDATE meta SET value = max(value, ?) WHERE name = ?');
     this.readMeta = db.prepare<[string], number>('SELECT value FROM meta WHERE name = ?').pluck();
-    this.deleteSuperseded = db.prepare(`
-      DELETE FROM kv WHERE revision IN (
-        SELECT prev_revision FROM kv WHERE revision > @from AND revision <= @to AND prev_revision > 0
-        UNION ALL
-        SELECT revision FROM kv WHERE revision > @from AND revision <= @to AND deleted = 1
-      )`);
+    this.deleteSuperseded = db.prepare(DELETE_SUPERSEDED);
     this.recordDone = db.prepare('UPDATE meta SET value = ? WHERE name = ?');
     this.chunk = db.transaction((upTo: number) => this.deleteUpTo(upTo)).immediate;
   }

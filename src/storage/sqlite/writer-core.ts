@@ -22,7 +22,7 @@ export class WriterCore {
     this.db = openWriterConnection(stateFile, settings);
     this.batches = new BatchWriter(this.db);
     this.compaction = new HistoryCompaction(this.db);
-    this.walGuard = new WalSizeGuard(this.db, `${stateFile}-wal`, settings.walSizeLimitBytes);
+    this.walGuard = new WalSizeGuard(this.db, `${stateFile}-wal`, settings.walSizeLimitBytes, settings.busyTimeoutMs);
   }
 
   /** Applies a batch durably; throws StorageError when nothing could be applied. */
