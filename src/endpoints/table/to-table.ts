@@ -27,8 +27,13 @@ import type { PrintContext, Printer } from './printer.js';
 import { printerFor } from './printer-index.js';
 import type { Cell, IncludeObject, Table, TableRow } from './table-types.js';
 
-/** The parts of a resource definition a table needs. */
-export type TableSource = Pick<ResourceDefinition, 'group' | 'version' | 'resource' | 'kind' | 'tableColumns'>;
+/**
+ * The parts of a resource definition a table needs. A ResourceDefinition fits; custom resource
+ * definitions may give columns with a `jsonPath` (their additionalPrinterColumns).
+ */
+export type TableSource = Pick<ResourceDefinition, 'group' | 'version' | 'resource' | 'kind'> & {
+  readonly tableColumns?: readonly ServedColumn[];
+};
 
 export interface TableOptions {
   /** What each row's `object` holds; the `includeObject` query parameter, 'Metadata' by default. */
