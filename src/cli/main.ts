@@ -4,7 +4,7 @@
  * SIGTERM/SIGINT. Every user error is one line on stderr and exit code 1; never a stack trace.
  */
 import { ConsoleLogger } from '../server/logger.js';
-import { Server } from '../server/server.js';
+import { Capstan } from '../app/capstan.js';
 import { FlagError } from './flag-values.js';
 import { parseFlags, type CliCommand } from './parse-flags.js';
 import { validateOptions } from './validate-options.js';
@@ -26,10 +26,11 @@ function parse(): CliCommand {
 
 async function serve(options: ServerOptions): Promise<void> {
   const logger = new ConsoleLogger({ verbosity: options.verbosity });
-  const server = new Server({ options, logger });
+  const capstan = new Capstan({ options, logger });
+  const server = capstan.server;
   let info;
   try {
-    info = await server.start();
+    info = await capstan.start();
   } catch (err) {
     fail(startFailure(err, options));
   }
@@ -39,7 +40,7 @@ async function serve(options: ServerOptions): Promise<void> {
     `Capstan serving the Kubernetes ${server.version.gitVersion} API at ${info.url} (ready in ${readyMs} ms)\n` +
       `  kubectl --kubeconfig ${info.kubeconfigPath} get namespaces\n`,
   );
-  stopOnSignals(server, options.shutdownDelayMs);
+  stopOnSignals(capstan, options.shutdownDelayMs);
 }
 
 /** A one-line reason for a failed start. */
@@ -57,7 +58,8 @@ function startFailure(err: unknown, options: ServerOptions): string {
  * First SIGTERM/SIGINT: /readyz fails at once, serving continues for --shutdown-delay-duration,
  * then a graceful stop. A second signal exits immediately.
  */
-function stopOnSignals(server: Server, delayMs: number): void {
+function stopOnSignals(capstan: Capstan, delayMs: number): void {
+  const server = capstan.server;
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
@@ -65,7 +67,7 @@ function stopOnSignals(server: Server, delayMs: number): void {
     server.logger.info(`received ${signal}, shutting down`);
     server.beginShutdown();
     setTimeout(() => {
-      server.stop().then(
+      capstan.stop().then(
         () => process.exit(0),
         (err) => {
           server.logger.error('graceful stop failed', err);

@@ -17,6 +17,8 @@ import { handleUpdate } from './handlers/update.js';
 import { handleWatch } from './handlers/watch.js';
 import type { FieldChecker } from './object-body.js';
 import type { RequestScope } from './scope.js';
+import type { Authorizer } from '../auth/authorizer.js';
+import { handleReview, isReviewResource } from './virtual/reviews.js';
 
 export interface ResourceHandlerDeps {
   readonly catalog: () => Catalog;
@@ -25,6 +27,8 @@ export interface ResourceHandlerDeps {
   readonly checkFields?: FieldChecker;
   readonly minRequestTimeoutSeconds: number;
   readonly deleteCollectionWorkers: number;
+  /** Answers the access review resources. */
+  readonly authorizer: Authorizer;
 }
 
 /** Subresources served by reading and writing the parent object itself. */
@@ -36,6 +40,11 @@ function resourceNotFound(): ApiError {
 
 export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
   return async (ctx: RequestContext): Promise<void> => {
+    const info = ctx.info;
+    const review = deps.catalog().resource(info.apiGroup, info.apiVersion, info.resource);
+    if (review && isReviewResource(review) && info.verb === 'create' && info.subresource === '') {
+      return handleReview(ctx, review, info.namespace, deps.authorizer, deps.checkFields);
+    }
     const scope = resolveScope(ctx, deps);
     const verb = ctx.info.verb;
     switch (verb) {

@@ -46,10 +46,10 @@ function contentType(format: OutputFormat): string {
 /** Upstream compresses only bodies above this size; small ones cost more to compress than to send. */
 const GZIP_THRESHOLD = 128 * 1024;
 
-function setCommonHeaders(ctx: RequestContext, status: number, format: OutputFormat): void {
+function setCommonHeaders(ctx: RequestContext, status: number, format: OutputFormat | { contentType: string }): void {
   const res = ctx.res;
   res.statusCode = status;
-  res.setHeader('Content-Type', contentType(format));
+  res.setHeader('Content-Type', typeof format === 'string' ? contentType(format) : format.contentType);
   res.setHeader('Cache-Control', 'no-cache, private');
   if (ctx.warnings.length > 0) res.setHeader('Warning', ctx.warnings);
 }
@@ -59,8 +59,11 @@ function wantsGzip(ctx: RequestContext): boolean {
   return typeof ae === 'string' && /\bgzip\b/.test(ae);
 }
 
-/** Sends a complete body, compressed when large and the client accepts gzip. */
-export function sendBody(ctx: RequestContext, status: number, format: OutputFormat, body: Buffer): void {
+/**
+ * Sends a complete body, compressed when large and the client accepts gzip. `format` names the
+ * encoding, or gives the exact Content-Type (discovery's parameterized media types).
+ */
+export function sendBody(ctx: RequestContext, status: number, format: OutputFormat | { contentType: string }, body: Buffer): void {
   setCommonHeaders(ctx, status, format);
   if (body.length > GZIP_THRESHOLD && wantsGzip(ctx)) {
     body = gzipSync(body);

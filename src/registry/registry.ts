@@ -73,6 +73,11 @@ export class Registry {
     await Promise.all([...this.caches.values()].map((c) => c.start()));
   }
 
+  /** Passes a store compaction on to every cache. */
+  forgetBefore(revision: number): void {
+    for (const cache of this.caches.values()) cache.forgetBefore(revision);
+  }
+
   async stop(): Promise<void> {
     await Promise.all([...this.caches.values()].map((c) => c.stop()));
   }

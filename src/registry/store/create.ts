@@ -51,6 +51,20 @@ export async function createObject(ctx: StoreContext, namespace: string, object:
 
   if (d.namespaced && ctx.namespaces) await ctx.namespaces.checkCreate(namespace, refOf(ctx, meta.name!));
 
+  const reservation = ctx.strategy.beginCreate ? await ctx.strategy.beginCreate(object, strategyCtx) : undefined;
+  let committed = false;
+  try {
+    const created = await writeNew(ctx, namespace, object, options, generated);
+    committed = true;
+    return created;
+  } finally {
+    await reservation?.settle(committed && !options.dryRun);
+  }
+}
+
+/** Writes the new object, retrying a generated name that collides with an existing one. */
+async function writeNew(ctx: StoreContext, namespace: string, object: KubeObject, options: WriteOptions, generated: boolean): Promise<KubeObject> {
+  const meta = metaOf(object);
   for (let attempt = 1; ; attempt++) {
     const key = objectKey(ctx, namespace, meta.name!);
     try {

@@ -35,6 +35,7 @@ export async function deleteObject(ctx: StoreContext, namespace: string, name: s
     const stored = await readStored(ctx, namespace, name);
     if (!stored) throw notFound(refOf(ctx, name));
     checkPreconditions(ctx, stored.object, request.preconditions);
+    ctx.strategy.checkDelete?.(stored.object);
     const meta = metaOf(stored.object);
     const grace = ctx.strategy.gracePeriod(stored.object, request);
     const held = (meta.finalizers?.length ?? 0) > 0 || ctx.strategy.hasPendingFinalizers(stored.object);
@@ -42,6 +43,7 @@ export async function deleteObject(ctx: StoreContext, namespace: string, name: s
     try {
       if (!request.dryRun) {
         const { revision } = await ctx.storage.delete(key, stored.modRevision);
+        await ctx.strategy.afterDelete?.(stored.object, { now: ctx.clock() });
         meta.resourceVersion = String(revision);
       }
       return { object: stored.object, deleted: true };

@@ -10,6 +10,7 @@ import { decodeFromStorage, encodeForStorage } from '../object-codec.js';
 import { jsonEqual, metaOf, type KubeObject } from '../object.js';
 import { objectKey, refOf, type StoreContext, type WriteOptions } from './store-context.js';
 import { validateMetadata } from './validate-metadata.js';
+import type { StrategyContext } from '../strategy.js';
 
 const MAX_CONFLICT_RETRIES = 10;
 
@@ -61,12 +62,20 @@ export async function guaranteedUpdate(
     const stored = await readStored(ctx, namespace, name);
     if (!stored) throw notFound(refOf(ctx, name));
     const updated = await tryUpdate(structuredClone(stored.object));
-    if (!options.systemUpdate) applyUpdateRules(ctx, updated, stored.object, options);
+    const strategyCtx = { now: ctx.clock(), dryRun: options.dryRun, subresource: options.subresource };
+    if (!options.systemUpdate) applyUpdateRules(ctx, updated, stored.object, strategyCtx);
+    const reservation = !options.systemUpdate && ctx.strategy.beginUpdate ? await ctx.strategy.beginUpdate(updated, stored.object, strategyCtx) : undefined;
+    let committed = false;
     try {
-      return await write(ctx, key, updated, stored, options);
+      const result = await write(ctx, key, updated, stored, options);
+      committed = true;
+      if (result.deleted && !options.dryRun) await ctx.strategy.afterDelete?.(stored.object, { now: strategyCtx.now });
+      return result;
     } catch (err) {
       if (options.retryOnConflict && attempt < MAX_CONFLICT_RETRIES && isStorageError(err, 'conflict')) continue;
       throw fromStorageError(err, refOf(ctx, name));
+    } finally {
+      await reservation?.settle(committed && !options.dryRun);
     }
   }
 }
@@ -75,7 +84,7 @@ export async function guaranteedUpdate(
  * The update rules of upstream's rest.BeforeUpdate: the strategy carries over what may not
  * change, system fields are kept, and the result is validated.
  */
-function applyUpdateRules(ctx: StoreContext, object: KubeObject, old: KubeObject, options: WriteOptions): void {
+function applyUpdateRules(ctx: StoreContext, object: KubeObject, old: KubeObject, strategyCtx: StrategyContext): void {
   const d = ctx.definition;
   const meta = metaOf(object);
   const oldMeta = metaOf(old);
@@ -92,7 +101,6 @@ function applyUpdateRules(ctx: StoreContext, object: KubeObject, old: KubeObject
   object.kind = d.kind;
   if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation;
   else delete meta.generation;
-  const strategyCtx = { now: ctx.clock(), dryRun: options.dryRun, subresource: options.subresource };
   ctx.strategy.prepareForUpdate(object, old, strategyCtx);
   if (!meta.uid) meta.uid = oldMeta.uid;
   if (oldMeta.creationTimestamp) meta.creationTimestamp = oldMeta.creationTimestamp;

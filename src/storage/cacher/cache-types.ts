@@ -149,5 +149,10 @@ export interface WatchCache<T> {
   watch(request: CacheWatchRequest<T>): Promise<CacheWatch<T>>;
   /** The newest revision the cache has seen. */
   readonly revision: number;
+  /**
+   * Tells the cache the store was compacted up to `revision`: it stops serving exact reads and
+   * watches from below it (they answer 'compacted', as the store would).
+   */
+  forgetBefore(revision: number): void;
   stop(): Promise<void>;
 }

@@ -1,0 +1,153 @@
+/**
+ * The composition root: builds a whole Capstan from its options (storage, catalog, registry with
+ * its watch caches, in-process controllers, routes) around the HTTPS Server. The CLI and the
+ * end-to-end tests both start servers through it.
+ */
+import type { ServerOptions } from '../cli/options.js';
+import { buildAuthorizer } from '../auth/authorizer.js';
+import { NamespaceController, namespacedDefinitions } from '../controllers/namespace-controller.js';
+import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
+import { discoveryHandlers } from '../endpoints/discovery-routes.js';
+import { openApiHandlers } from '../endpoints/openapi-routes.js';
+import { createResourceHandler } from '../endpoints/resource-handler.js';
+import { OpenApiDocuments } from '../openapi/openapi-documents.js';
+import { loadBuiltinCatalog } from '../registry/catalog/builtin-catalog.js';
+import type { Catalog } from '../registry/catalog/catalog.js';
+import { KeyLayout } from '../registry/keys.js';
+import { decodeFromStorage } from '../registry/object-codec.js';
+import type { KubeObject } from '../registry/object.js';
+import { Registry } from '../registry/registry.js';
+import { ObjectChecker } from '../registry/schema/object-checker.js';
+import { loadBuiltinSchemas, type SchemaSet } from '../registry/schema/schema-set.js';
+import { Server, type ServingInfo } from '../server/server.js';
+import type { Logger } from '../server/logger.js';
+import { Cacher } from '../storage/cacher/cacher.js';
+import { Compactor } from '../storage/compactor.js';
+import type { Storage } from '../storage/storage.js';
+import { schemaFieldChecker } from './field-checker.js';
+import { openStorage } from './open-storage.js';
+import { patchers } from './patchers.js';
+import { buildStrategies } from './strategies.js';
+import { ensureSystemNamespaces } from './system-namespaces.js';
+
+export interface CapstanDeps {
+  readonly options: ServerOptions;
+  readonly logger?: Logger;
+  /** A store opened by the caller (tests); otherwise chosen from the options. */
+  readonly storage?: Storage;
+}
+
+export class Capstan {
+  readonly server: Server;
+  readonly catalog: Catalog;
+  private readonly schemas: SchemaSet;
+  private storage: Storage | undefined;
+  private registry: Registry | undefined;
+  private compactor: Compactor | undefined;
+  private namespaceController: NamespaceController | undefined;
+
+  constructor(private readonly deps: CapstanDeps) {
+    this.server = new Server({ options: deps.options, ...(deps.logger ? { logger: deps.logger } : {}), storage: { checkHealth: (s) => this.requireStorage().checkHealth(s) } });
+    this.catalog = loadBuiltinCatalog();
+    this.schemas = loadBuiltinSchemas();
+  }
+
+  private requireStorage(): Storage {
+    if (!this.storage) throw new Error('storage is not open yet');
+    return this.storage;
+  }
+
+  /** Opens the store, fills the caches, starts listening and the controllers. */
+  async start(): Promise<ServingInfo> {
+    const { options } = this.deps;
+    const logger = this.server.logger;
+    this.storage = this.deps.storage ?? (await openStorage(options.store, options.dataDir, logger));
+    const storage = this.storage;
+    const keys = new KeyLayout(options.store.prefix.replace(/\/+$/, ''));
+    const definitions = this.catalog.groupVersions().flatMap((gv) => gv.resources);
+    const strategyFor = buildStrategies({ options, schemas: this.schemas, storage, keys });
+    const registry = new Registry({
+      storage,
+      keys,
+      newCache: (prefix) => new Cacher<KubeObject>({ storage, prefix, decoder: decodeFromStorage }),
+      strategyFor,
+    });
+    this.registry = registry;
+    const namespacesDef = this.catalog.resource('', 'v1', 'namespaces')!;
+    const namespaces = registry.storeFor(namespacesDef);
+    registry.setNamespaceGate(
+      new NamespaceLifecycle(async (name, consistent) => {
+        try {
+          return await namespaces.get('', name, consistent ? { kind: 'consistent' } : { kind: 'any' });
+        } catch (err) {
+          if ((err as { code?: number }).code === 404) return undefined;
+          throw err;
+        }
+      }),
+    );
+
+    const checker = new ObjectChecker(this.schemas);
+    this.server.setResourceHandler(
+      createResourceHandler({
+        catalog: () => this.catalog,
+        registry,
+        patchers: patchers(),
+        checkFields: schemaFieldChecker(checker),
+        minRequestTimeoutSeconds: options.limits.minRequestTimeoutSeconds,
+        deleteCollectionWorkers: 1,
+        authorizer: buildAuthorizer(options.authorization.modes),
+      }),
+    );
+    this.installRoutes();
+
+    this.server.addPostStartHook('start-registry', async () => {
+      await registry.start(definitions);
+      await ensureSystemNamespaces(namespaces);
+      const namespaced = namespacedDefinitions(definitions).map((d) => registry.storeFor(d));
+      this.namespaceController = new NamespaceController({
+        namespaces,
+        namespacedStores: () => namespaced,
+        log: (m) => logger.warn(m),
+      });
+      this.namespaceController.start();
+      // The caches learn of each compaction at once, so exact reads below it answer 410 as the store does.
+      const compacting = {
+        currentRevision: () => storage.currentRevision(),
+        compact: async (revision: number) => {
+          await storage.compact(revision);
+          registry.forgetBefore(revision);
+        },
+      };
+      this.compactor = new Compactor({ storage: compacting, intervalMs: options.store.compactionIntervalMs, logger });
+      this.compactor.start();
+    });
+    return this.server.start();
+  }
+
+  private installRoutes(): void {
+    const discovery = discoveryHandlers({
+      catalog: () => this.catalog,
+      serverAddress: () => {
+        const url = this.server.info?.url ?? 'https://127.0.0.1:6443';
+        return new URL(url).host;
+      },
+    });
+    let documents: OpenApiDocuments | undefined;
+    const openapi = openApiHandlers(() => (documents ??= new OpenApiDocuments(this.catalog, () => this.schemas, this.server.version.gitVersion)));
+    this.server.routes
+      .add('/api', discovery.legacyRoot)
+      .add('/apis', discovery.groupsRoot)
+      .addPrefix('/api/', discovery.groupPaths)
+      .addPrefix('/apis/', discovery.groupPaths)
+      .add('/openapi/v2', openapi.v2)
+      .addPrefix('/openapi/v3', openapi.v3);
+  }
+
+  async stop(): Promise<void> {
+    await this.server.stop();
+    await this.namespaceController?.close();
+    await this.compactor?.stop();
+    await this.registry?.stop();
+    await this.storage?.close();
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Builds the strategy of every resource type from the server's options: name validators,
+ * schema-derived facts, and the allocators behind Services.
+ */
+import type { ServerOptions } from '../cli/options.js';
+import type { ResourceDefinition } from '../registry/catalog/resource-definition.js';
+import type { KeyLayout } from '../registry/keys.js';
+import type { SchemaSet } from '../registry/schema/schema-set.js';
+import { schemaFieldsFrom } from '../registry/strategies/schema-fields.js';
+import { strategyFor } from '../registry/strategies/strategy-table.js';
+import type { Strategy } from '../registry/strategy.js';
+import type { Storage } from '../storage/storage.js';
+import { nameValidators } from './name-validators.js';
+
+export interface StrategyWiring {
+  readonly options: ServerOptions;
+  readonly schemas: SchemaSet;
+  readonly storage: Storage;
+  readonly keys: KeyLayout;
+}
+
+export function buildStrategies(wiring: StrategyWiring): (definition: ResourceDefinition) => Strategy {
+  const schemaFields = schemaFieldsFrom(wiring.schemas);
+  return (definition) => strategyFor(definition, { validateName: nameValidators, schemaFields, allocators: {} });
+}

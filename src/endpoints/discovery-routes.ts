@@ -1,0 +1,68 @@
+/**
+ * The discovery paths over HTTP: /api, /api/v1, /apis, /apis/{group}, /apis/{group}/{version},
+ * and the aggregated documents kubectl 1.30+ asks for first by media type on /api and /apis.
+ */
+import { notFoundError } from '../server/router.js';
+import type { Handler, RequestContext } from '../server/request-context.js';
+import type { Catalog } from '../registry/catalog/catalog.js';
+import { aggregatedDiscovery, aggregatedDiscoveryMediaType, discoveryETag } from '../discovery/aggregated-discovery.js';
+import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../discovery/legacy-discovery.js';
+import type { AggregatedDiscoveryVersion } from '../discovery/discovery-types.js';
+import { sendBody } from './respond.js';
+
+export interface DiscoveryDeps {
+  readonly catalog: () => Catalog;
+  /** `host:port` clients use to reach the server (for /api's serverAddressByClientCIDRs). */
+  readonly serverAddress: () => string;
+}
+
+/** Which aggregated discovery version the Accept header asks for, if any (first acceptable wins). */
+function aggregatedVersionAsked(ctx: RequestContext): AggregatedDiscoveryVersion | undefined {
+  const accept = (ctx.req.headers['accept'] as string | undefined) ?? '';
+  for (const range of accept.split(',')) {
+    const params = range.split(';').map((p) => p.trim());
+    if (params[0] !== 'application/json') continue;
+    const as = params.find((p) => p.startsWith('as='))?.slice(3);
+    const g = params.find((p) => p.startsWith('g='))?.slice(2);
+    const v = params.find((p) => p.startsWith('v='))?.slice(2);
+    if (as === undefined) return undefined;
+    if (as === 'APIGroupDiscoveryList' && (g === 'apidiscovery.k8s.io' || g === 'apidiscovery.cluster.io') && (v === 'v2' || v === 'v2beta1')) return v;
+  }
+  return undefined;
+}
+
+function sendDocument(ctx: RequestContext, value: unknown, contentType = 'application/json'): void {
+  const body = JSON.stringify(value);
+  ctx.res.setHeader('Vary', 'Accept');
+  if (contentType !== 'application/json') ctx.res.setHeader('ETag', discoveryETag(body));
+  sendBody(ctx, 200, { contentType }, Buffer.from(body));
+}
+
+/** The discovery handlers, for the router's exact paths and prefixes. */
+export function discoveryHandlers(deps: DiscoveryDeps): { legacyRoot: Handler; groupsRoot: Handler; groupPaths: Handler } {
+  const aggregated = (ctx: RequestContext, root: 'api' | 'apis'): boolean => {
+    const version = aggregatedVersionAsked(ctx);
+    if (!version) return false;
+    sendDocument(ctx, aggregatedDiscovery(deps.catalog(), root, version), aggregatedDiscoveryMediaType(version));
+    return true;
+  };
+  return {
+    legacyRoot: async (ctx) => {
+      if (!aggregated(ctx, 'api')) sendDocument(ctx, apiVersions(deps.catalog(), deps.serverAddress()));
+    },
+    groupsRoot: async (ctx) => {
+      if (!aggregated(ctx, 'apis')) sendDocument(ctx, apiGroupList(deps.catalog()));
+    },
+    /** /api/{version}, /apis/{group}, /apis/{group}/{version}. */
+    groupPaths: async (ctx) => {
+      const parts = ctx.info.path.split('/').filter((p) => p !== '');
+      const catalog = deps.catalog();
+      let doc: unknown;
+      if (parts[0] === 'api' && parts.length === 2) doc = apiResourceList(catalog, '', parts[1]!);
+      else if (parts[0] === 'apis' && parts.length === 2) doc = apiGroup(catalog, parts[1]!);
+      else if (parts[0] === 'apis' && parts.length === 3) doc = apiResourceList(catalog, parts[1]!, parts[2]!);
+      if (doc === undefined) throw notFoundError();
+      sendDocument(ctx, doc);
+    },
+  };
+}

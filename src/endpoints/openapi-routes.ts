@@ -1,0 +1,32 @@
+/**
+ * /openapi/v2 and /openapi/v3 over HTTP. Documents are built on first request and memoized by
+ * OpenApiDocuments; the ETag lets clients revalidate instead of downloading again.
+ */
+import { notFoundError } from '../server/router.js';
+import type { Handler, RequestContext } from '../server/request-context.js';
+import type { OpenApiDocuments, ServedDocument } from '../openapi/openapi-documents.js';
+import { sendBody } from './respond.js';
+
+function serve(ctx: RequestContext, doc: ServedDocument): void {
+  ctx.res.setHeader('ETag', `"${doc.hash}"`);
+  ctx.res.setHeader('Vary', 'Accept');
+  if (ctx.req.headers['if-none-match'] === `"${doc.hash}"`) {
+    ctx.res.statusCode = 304;
+    ctx.res.end();
+    return;
+  }
+  sendBody(ctx, 200, 'json', Buffer.from(doc.body));
+}
+
+export function openApiHandlers(documents: () => OpenApiDocuments): { v2: Handler; v3: Handler } {
+  return {
+    v2: async (ctx) => serve(ctx, documents().v2()),
+    v3: async (ctx) => {
+      const path = ctx.info.path.replace(/^\/openapi\/v3\/?/, '');
+      if (path === '') return serve(ctx, documents().v3Index());
+      const doc = documents().v3(path);
+      if (!doc) throw notFoundError();
+      serve(ctx, doc);
+    },
+  };
+}

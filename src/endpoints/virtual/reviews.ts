@@ -1,0 +1,88 @@
+/**
+ * The review resources: virtual, create-only types that answer a question instead of storing an
+ * object (who am I, may I do this). `kubectl auth whoami` and `kubectl auth can-i` use them.
+ */
+import { badRequest } from '../../api/errors.js';
+import type { AuthorizationAttributes, Authorizer } from '../../auth/authorizer.js';
+import type { ResourceDefinition } from '../../registry/catalog/resource-definition.js';
+import { timestamp } from '../../registry/object.js';
+import type { RequestContext, UserInfo } from '../../server/request-context.js';
+import { decodeObjectBody, type FieldChecker } from '../object-body.js';
+import { writeObject } from '../respond.js';
+
+const REVIEWS = new Set([
+  'authentication.k8s.io/selfsubjectreviews',
+  'authorization.k8s.io/selfsubjectaccessreviews',
+  'authorization.k8s.io/subjectaccessreviews',
+  'authorization.k8s.io/localsubjectaccessreviews',
+]);
+
+export function isReviewResource(definition: ResourceDefinition): boolean {
+  return REVIEWS.has(`${definition.group}/${definition.resource}`);
+}
+
+interface ResourceAttributes {
+  namespace?: string; verb?: string; group?: string; version?: string; resource?: string; subresource?: string; name?: string;
+}
+interface NonResourceAttributes { path?: string; verb?: string }
+interface AccessReviewSpec {
+  resourceAttributes?: ResourceAttributes;
+  nonResourceAttributes?: NonResourceAttributes;
+  user?: string;
+  groups?: string[];
+  uid?: string;
+  extra?: Record<string, string[]>;
+}
+
+/** Serves a create of a review: 201 with the review and its answer in status. */
+export async function handleReview(
+  ctx: RequestContext,
+  definition: ResourceDefinition,
+  namespace: string,
+  authorizer: Authorizer,
+  checkFields: FieldChecker | undefined,
+): Promise<void> {
+  const body = await decodeObjectBody(ctx, definition, checkFields);
+  const user = ctx.user ?? { name: 'system:anonymous', groups: ['system:unauthenticated'] };
+  const apiVersion = `${definition.group}/${definition.version}`;
+  if (definition.resource === 'selfsubjectreviews') {
+    writeObject(ctx, 201, {
+      kind: definition.kind, apiVersion,
+      metadata: { creationTimestamp: timestamp(Date.now()) },
+      status: { userInfo: userInfoOf(user) },
+    });
+    return;
+  }
+  const spec = (body['spec'] ?? {}) as AccessReviewSpec;
+  if (!spec.resourceAttributes && !spec.nonResourceAttributes) {
+    throw badRequest(`${definition.kind}.authorization.k8s.io "" is invalid: spec.resourceAttributes: Invalid value: "null": exactly one of nonResourceAttributes or resourceAttributes must be specified`);
+  }
+  const subject: UserInfo = definition.resource.startsWith('self')
+    ? user
+    : { name: spec.user ?? '', groups: spec.groups ?? [], ...(spec.uid ? { uid: spec.uid } : {}), ...(spec.extra ? { extra: spec.extra } : {}) };
+  const r = spec.resourceAttributes;
+  const attributes: AuthorizationAttributes = r
+    ? {
+        user: subject, verb: r.verb ?? '', isResourceRequest: true, path: '',
+        namespace: definition.resource === 'localsubjectaccessreviews' ? namespace : r.namespace ?? '',
+        apiGroup: r.group ?? '', apiVersion: r.version ?? '', resource: r.resource ?? '', subresource: r.subresource ?? '', name: r.name ?? '',
+      }
+    : {
+        user: subject, verb: spec.nonResourceAttributes!.verb ?? '', isResourceRequest: false, path: spec.nonResourceAttributes!.path ?? '',
+        namespace: '', apiGroup: '', apiVersion: '', resource: '', subresource: '', name: '',
+      };
+  const result = await authorizer.authorize(attributes);
+  const status: Record<string, unknown> = { allowed: result.decision === 'allow' };
+  if (result.decision === 'deny') status['denied'] = true;
+  if (result.reason) status['reason'] = result.reason;
+  const metadata = { ...((body.metadata ?? {}) as object), creationTimestamp: null };
+  writeObject(ctx, 201, { kind: definition.kind, apiVersion, metadata, spec, status });
+}
+
+function userInfoOf(user: UserInfo): Record<string, unknown> {
+  const info: Record<string, unknown> = { username: user.name };
+  if (user.uid) info['uid'] = user.uid;
+  info['groups'] = [...user.groups];
+  if (user.extra && Object.keys(user.extra).length > 0) info['extra'] = user.extra;
+  return info;
+}
