@@ -3,6 +3,7 @@
  * label selectors, container lists, booleans and truncated lists.
  */
 import { objectAt, objects, optionalObject, strings, text, type JsonObject } from './object-fields.js';
+import { canonicalQuantity } from './quantity-text.js';
 
 /** Go's map iteration order is random, so upstream sorts; so do we, by UTF-16 code units like Go's byte order for ASCII. */
 function byKey(a: string, b: string): number {
@@ -88,13 +89,14 @@ export function listWithMore(entries: readonly string[], max: number, empty: str
 }
 
 /**
- * A resource quantity as text. Stored quantities are strings (or plain numbers from lenient
- * clients); a missing one is Go's zero Quantity, "0".
+ * A resource quantity in upstream's canonical form ("1.5Gi" prints as "1536Mi"). Stored quantities
+ * are strings, or plain numbers from lenient clients; a missing one is Go's zero Quantity, "0".
+ * Text that is not a quantity is shown as it is.
  */
 export function quantityText(value: unknown): string {
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '0';
+  if (typeof value === 'number' && Number.isFinite(value)) return canonicalQuantity(String(value)) ?? String(value);
+  if (typeof value !== 'string' || value === '') return '0';
+  return canonicalQuantity(value) ?? value;
 }
 
 /** An IntOrString as Go's String() prints it. */
