@@ -118,7 +118,11 @@ function defaultVolume(volume: JsonRecord): void {
   }
 }
 
-/** Applies the pod template defaults: the template's spec, created when absent. */
+/**
+ * Applies the pod template defaults: the template's spec, created when absent. The template's
+ * metadata is a struct Go always serializes, so upstream shows `metadata: {}` when it is empty.
+ */
 export function defaultPodTemplate(template: JsonRecord): void {
+  defaultTo(template, 'metadata', {});
   defaultPodSpec(asRecord(template, 'spec'));
 }

@@ -5,6 +5,15 @@
 import type { ResourceDefinition } from '../catalog/resource-definition.js';
 import type { Strategy } from '../strategy.js';
 import { ConfigMapStrategy } from './config-map-strategy.js';
+import { CronJobStrategy } from './cron-job-strategy.js';
+import { DaemonSetStrategy } from './daemon-set-strategy.js';
+import { DeploymentStrategy } from './deployment-strategy.js';
+import { JobStrategy } from './job-strategy.js';
+import { PersistentVolumeClaimStrategy } from './persistent-volume-claim-strategy.js';
+import { PodTemplateStrategy } from './pod-template-strategy.js';
+import { ReplicaSetStrategy } from './replica-set-strategy.js';
+import { ReplicationControllerStrategy } from './replication-controller-strategy.js';
+import { StatefulSetStrategy } from './stateful-set-strategy.js';
 import { GenericStrategy, type GenericStrategyOptions, type NameValidator } from './generic-strategy.js';
 import { NamespaceStrategy } from './namespace-strategy.js';
 import { PodStrategy } from './pod-strategy.js';
@@ -19,6 +28,15 @@ const FACTORIES: Readonly<Record<string, StrategyFactory>> = {
   '/configmaps': (d, o) => new ConfigMapStrategy(d, o),
   '/secrets': (d, o) => new SecretStrategy(d, o),
   '/pods': (d, o, deps) => new PodStrategy(d, o, deps.validateName, deps.pods),
+  '/podtemplates': (d, o) => new PodTemplateStrategy(d, o),
+  '/replicationcontrollers': (d, o, deps) => new ReplicationControllerStrategy(d, o, deps.validateName),
+  '/persistentvolumeclaims': (d, o) => new PersistentVolumeClaimStrategy(d, o),
+  'apps/deployments': (d, o, deps) => new DeploymentStrategy(d, o, deps.validateName),
+  'apps/replicasets': (d, o, deps) => new ReplicaSetStrategy(d, o, deps.validateName),
+  'apps/statefulsets': (d, o, deps) => new StatefulSetStrategy(d, o, deps.validateName),
+  'apps/daemonsets': (d, o, deps) => new DaemonSetStrategy(d, o, deps.validateName),
+  'batch/jobs': (d, o, deps) => new JobStrategy(d, o, deps.validateName),
+  'batch/cronjobs': (d, o, deps) => new CronJobStrategy(d, o, deps.validateName),
 };
 
 type NameRule = keyof NameValidators;

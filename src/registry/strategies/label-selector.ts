@@ -1,0 +1,62 @@
+/**
+ * metav1.LabelSelector as the workload strategies need it: whether it selects a label set, and how
+ * upstream prints it (and label maps) in validation messages — Go's `%#v` of the typed value,
+ * which clients and people have long matched on, e.g.
+ * `v1.LabelSelector{MatchLabels:map[string]string{"app":"web"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}`.
+ */
+import { GoLiteral, goQuote } from './field-errors.js';
+import { asStringArray, isRecord, recordsAt, type JsonRecord } from './json-access.js';
+
+/** Whether `selector` (matchLabels and matchExpressions) selects `labels`. An empty selector selects everything. */
+export function selectorMatches(selector: JsonRecord, labels: Readonly<Record<string, string>>): boolean {
+  const matchLabels = isRecord(selector['matchLabels']) ? selector['matchLabels'] : {};
+  for (const [key, value] of Object.entries(matchLabels)) if (labels[key] !== value) return false;
+  return recordsAt(selector, 'matchExpressions').every((requirement) => requirementMatches(requirement, labels));
+}
+
+function requirementMatches(requirement: JsonRecord, labels: Readonly<Record<string, string>>): boolean {
+  const key = String(requirement['key'] ?? '');
+  const values = asStringArray(requirement['values']);
+  const has = Object.prototype.hasOwnProperty.call(labels, key);
+  switch (requirement['operator']) {
+    case 'In':
+      return has && values.includes(labels[key]!);
+    case 'NotIn':
+      return !has || !values.includes(labels[key]!);
+    case 'Exists':
+      return has;
+    case 'DoesNotExist':
+      return !has;
+    default:
+      return false;
+  }
+}
+
+/** Whether the selector has neither matchLabels nor matchExpressions. */
+export function selectorIsEmpty(selector: JsonRecord): boolean {
+  const labels = isRecord(selector['matchLabels']) ? Object.keys(selector['matchLabels']).length : 0;
+  return labels + recordsAt(selector, 'matchExpressions').length === 0;
+}
+
+/** Go's `%#v` of a map[string]string (keys sorted, as fmt prints maps). */
+export function goStringMap(map: unknown): string {
+  if (!isRecord(map)) return 'map[string]string(nil)';
+  const entries = Object.keys(map).sort().map((key) => `${goQuote(key)}:${goQuote(String(map[key]))}`);
+  return `map[string]string{${entries.join(', ')}}`;
+}
+
+function goStringSlice(value: unknown): string {
+  if (!Array.isArray(value)) return '[]string(nil)';
+  return `[]string{${asStringArray(value).map(goQuote).join(', ')}}`;
+}
+
+/** Go's `%#v` of a metav1.LabelSelector. */
+export function goLabelSelector(selector: unknown): GoLiteral {
+  const record = isRecord(selector) ? selector : {};
+  const expressions = Array.isArray(record['matchExpressions'])
+    ? `[]v1.LabelSelectorRequirement{${recordsAt(record, 'matchExpressions')
+        .map((r) => `v1.LabelSelectorRequirement{Key:${goQuote(String(r['key'] ?? ''))}, Operator:${goQuote(String(r['operator'] ?? ''))}, Values:${goStringSlice(r['values'])}}`)
+        .join(', ')}}`
+    : '[]v1.LabelSelectorRequirement(nil)';
+  return new GoLiteral(`v1.LabelSelector{MatchLabels:${goStringMap(record['matchLabels'])}, MatchExpressions:${expressions}}`);
+}

@@ -1,0 +1,57 @@
+/**
+ * The rules controllers of pods share (upstream's ValidateDeploymentSpec, ValidateReplicaSetSpec,
+ * ... in part): a non-empty selector that selects the template's labels, a valid template, and a
+ * non-negative replica count.
+ */
+import type { FieldError } from '../../api/errors.js';
+import { jsonEqual } from '../object.js';
+import { GoLiteral, immutableField, invalidField, requiredField } from './field-errors.js';
+import type { NameValidator } from './generic-strategy.js';
+import { isRecord, recordAt, type JsonRecord } from './json-access.js';
+import { goLabelSelector, goStringMap, selectorIsEmpty, selectorMatches } from './label-selector.js';
+import { validatePodSpec } from './pod-spec-validation.js';
+
+export interface TemplateRules {
+  /** The kind's word in "empty selector is invalid for <kind>". */
+  readonly kindWord: string;
+  readonly validateLabel: NameValidator;
+  /** Restart policies the controller supports. */
+  readonly restartPolicies: readonly string[];
+}
+
+/** Field errors of `spec.selector`, `spec.template` and `spec.replicas`. */
+export function validateSelectedTemplate(spec: JsonRecord, rules: TemplateRules): FieldError[] {
+  const errors: FieldError[] = [];
+  const selector = recordAt(spec, 'selector');
+  if (!selector) errors.push(requiredField('spec.selector'));
+  else if (selectorIsEmpty(selector)) errors.push(invalidField('spec.selector', goLabelSelector(selector), `empty selector is invalid for ${rules.kindWord}`));
+  errors.push(...validateTemplate(recordAt(spec, 'template'), selector, 'spec.template', rules));
+  errors.push(...nonNegative(spec, 'replicas', 'spec.replicas'));
+  return errors;
+}
+
+/** Field errors of a pod template that `selector` must select. */
+export function validateTemplate(template: JsonRecord | undefined, selector: JsonRecord | undefined, path: string, rules: TemplateRules): FieldError[] {
+  if (!template) return [requiredField(path)];
+  const errors: FieldError[] = [];
+  const labels = recordAt(template, 'metadata')?.['labels'];
+  const labelSet = isRecord(labels) ? (labels as Record<string, string>) : {};
+  if (selector && !selectorIsEmpty(selector) && !selectorMatches(selector, labelSet)) {
+    errors.push(invalidField(`${path}.metadata.labels`, new GoLiteral(goStringMap(labels)), '`selector` does not match template `labels`'));
+  }
+  const podSpec = recordAt(template, 'spec') ?? {};
+  errors.push(...validatePodSpec(podSpec, `${path}.spec`, { validateLabel: rules.validateLabel, requireImage: false, restartPolicies: rules.restartPolicies }));
+  return errors;
+}
+
+/** Upstream's ValidateNonnegativeField. */
+export function nonNegative(record: JsonRecord, field: string, path: string): FieldError[] {
+  const value = record[field];
+  return typeof value === 'number' && value < 0 ? [invalidField(path, value, 'must be greater than or equal to 0')] : [];
+}
+
+/** `spec.selector: Invalid value: v1.LabelSelector{...}: field is immutable` when the selector changed. */
+export function selectorImmutable(spec: JsonRecord, oldSpec: JsonRecord): FieldError[] {
+  if (jsonEqual(spec['selector'], oldSpec['selector'])) return [];
+  return [immutableField('spec.selector', goLabelSelector(spec['selector']))];
+}
