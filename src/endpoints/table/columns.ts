@@ -35,13 +35,13 @@ export function isDefaultTable(columns: readonly ServedColumn[]): boolean {
 }
 
 /**
- * The columns to serve. A table with JSONPath columns but no name column gets Name first, as
- * custom resource tables always start with the object's name.
+ * The columns to serve. Custom resource tables always start with the object's name, before the
+ * JSONPath columns: a list that starts with a JSONPath column (a CRD's additionalPrinterColumns
+ * as written) gets the Name column first.
  */
 export function servedColumns(tableColumns: readonly ServedColumn[] | undefined): readonly ServedColumn[] {
   if (tableColumns === undefined || tableColumns.length === 0) return DEFAULT_COLUMNS;
-  const custom = tableColumns.some((c) => c.jsonPath !== undefined);
-  if (custom && !tableColumns.some((c) => c.format === 'name')) return [DEFAULT_COLUMNS[0], ...tableColumns];
+  if (tableColumns[0].jsonPath !== undefined) return [DEFAULT_COLUMNS[0], ...tableColumns];
   return tableColumns;
 }
 

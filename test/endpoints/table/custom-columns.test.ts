@@ -52,3 +52,16 @@ test('custom resource columns: unsupported JSONPath yields null, bad dates <inva
   });
   assert.deepEqual(table.rows?.[0].cells, ['w3', null, '<invalid>']);
 });
+
+test('custom resource columns: Name is prepended once, even before a JSONPath column of format name', () => {
+  const owner: ServedColumn = { name: 'Owner', type: 'string', format: 'name', priority: 0, jsonPath: '.spec.owner' };
+  const prepended = toTable({ ...widgets, tableColumns: [owner] }, [{ metadata: { name: 'w' }, spec: { owner: 'o' } }], {
+    includeObject: 'None', now: NOW, groupVersionSpelling: 'k8s',
+  });
+  assert.deepEqual(prepended.columnDefinitions?.map((c) => c.name), ['Name', 'Owner']);
+  assert.deepEqual(prepended.rows?.[0].cells, ['w', 'o']);
+  const name: ServedColumn = { name: 'Name', type: 'string', format: 'name', priority: 0 };
+  const given = toTable({ ...widgets, tableColumns: [name, owner] }, [], { includeObject: 'None', now: NOW, groupVersionSpelling: 'k8s' });
+  assert.deepEqual(given.columnDefinitions?.map((c) => c.name), ['Name', 'Owner']);
+  assert.deepEqual(given.rows, []);
+});

@@ -21,8 +21,7 @@ interface Restarts {
 }
 
 function lastTermination(status: JsonObject): number {
-  const finishedAt = path(status, 'lastState', 'terminated', 'finishedAt');
-  return optionalObject(path(status, 'lastState', 'terminated')) === undefined ? -Infinity : parseTimestamp(finishedAt) ?? -Infinity;
+  return parseTimestamp(path(status, 'lastState', 'terminated', 'finishedAt')) ?? -Infinity;
 }
 
 function addRestarts(into: Restarts, status: JsonObject): void {
@@ -35,14 +34,17 @@ function isRestartable(container: JsonObject | undefined): boolean {
   return container !== undefined && container.restartPolicy === 'Always';
 }
 
-function hasCondition(pod: JsonObject, type: string, reason?: string): boolean {
-  return objects(path(pod, 'status', 'conditions')).some((c) =>
-    c.type === type && (reason === undefined ? c.status === 'True' : c.reason === reason));
+function conditions(pod: JsonObject): JsonObject[] {
+  return objects(path(pod, 'status', 'conditions'));
 }
 
+function readyConditionTrue(pod: JsonObject): boolean {
+  return conditions(pod).some((c) => c.type === 'Ready' && c.status === 'True');
+}
+
+/** Only the first Initialized condition counts, as upstream reads it. */
 function initializedConditionTrue(pod: JsonObject): boolean {
-  const condition = objects(path(pod, 'status', 'conditions')).find((c) => c.type === 'Initialized');
-  return condition?.status === 'True';
+  return conditions(pod).find((c) => c.type === 'Initialized')?.status === 'True';
 }
 
 function terminatedReason(terminated: JsonObject, prefix: string): string {
@@ -103,7 +105,7 @@ function scanContainers(pod: JsonObject, state: PodState): void {
     }
   }
   if (state.reason !== 'Completed') return;
-  if (hasRunning && hasCondition(pod, 'Ready')) state.reason = 'Running';
+  if (hasRunning && readyConditionTrue(pod)) state.reason = 'Running';
   else if (errorReason !== '') state.reason = errorReason;
   else if (hasRunning) state.reason = 'NotReady';
 }
@@ -111,7 +113,7 @@ function scanContainers(pod: JsonObject, state: PodState): void {
 function initialReason(pod: JsonObject): string {
   const status = objectAt(pod.status);
   let reason = text(status.reason) !== '' ? text(status.reason) : text(status.phase);
-  if (hasCondition(pod, 'PodScheduled', 'SchedulingGated')) reason = 'SchedulingGated';
+  if (conditions(pod).some((c) => c.type === 'PodScheduled' && c.reason === 'SchedulingGated')) reason = 'SchedulingGated';
   return reason;
 }
 
@@ -139,8 +141,8 @@ function restartsText(restarts: Restarts, now: number): string {
 function readinessGates(pod: JsonObject): string {
   const gates = objects(path(pod, 'spec', 'readinessGates'));
   if (gates.length === 0) return '<none>';
-  const conditions = objects(path(pod, 'status', 'conditions'));
-  const passing = gates.filter((gate) => conditions.find((c) => c.type === gate.conditionType)?.status === 'True').length;
+  const present = conditions(pod);
+  const passing = gates.filter((gate) => present.find((c) => c.type === gate.conditionType)?.status === 'True').length;
   return `${passing}/${gates.length}`;
 }
 
