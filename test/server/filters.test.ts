@@ -152,3 +152,35 @@ describe('graceful stop', () => {
     assert.equal(watchEnded, true);
   });
 });
+
+describe('client going away', () => {
+  it('aborts the handler signal when an HTTP/2 client cancels, and the server keeps serving', async () => {
+    const { connect, constants } = await import('node:http2');
+    let sawAbort!: () => void;
+    const aborted = new Promise<void>((resolve) => {
+      sawAbort = resolve;
+    });
+    const t = await startTestServer({
+      configure: (s) =>
+        s.routes.add('/hang', async (ctx) => {
+          const stream = openStream(ctx, { contentType: 'text/plain' });
+          await stream.write('started\n');
+          await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()));
+          sawAbort();
+          await stream.write('too late\n');
+          stream.end();
+        }),
+    });
+    try {
+      const session = connect(t.info.url, { ca: t.info.tls.servingCaPem, cert: t.info.tls.admin.certPem, key: t.info.tls.admin.keyPem });
+      const req = session.request({ [constants.HTTP2_HEADER_PATH]: '/hang' });
+      await new Promise<void>((resolve) => req.once('data', () => resolve()));
+      req.close(constants.NGHTTP2_CANCEL);
+      await aborted;
+      session.close();
+      assert.equal((await t.admin('/healthz')).status, 200);
+    } finally {
+      await t.close();
+    }
+  });
+});

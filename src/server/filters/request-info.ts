@@ -21,9 +21,23 @@ export interface RequestInfoDeps {
 export type RequestListener = (req: Request, res: Response) => void;
 
 export function withRequestInfo(handler: Handler, deps: RequestInfoDeps): RequestListener {
+  const serve = serveWith(handler, deps);
+  return (req, res) => {
+    try {
+      serve(req, res);
+    } catch (err) {
+      // Nothing here should throw; if it does, the request fails rather than the process.
+      deps.logger.error(`${req.method} ${req.url}: failed to set up the request`, err);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    }
+  };
+}
+
+function serveWith(handler: Handler, deps: RequestInfoDeps): RequestListener {
   return (req, res) => {
     const receivedAt = Date.now();
-    const auditId = headerValue(req.headers['audit-id']) ?? randomUUID();
+    const auditId = clientAuditId(req.headers['audit-id']) ?? randomUUID();
     res.setHeader('Audit-Id', auditId);
     res.setHeader('Cache-Control', 'no-cache, private');
     res.on('error', (err) => deps.logger.info(`response error for ${req.method} ${req.url}: ${String(err)}`, 4));
@@ -103,7 +117,8 @@ function fallbackInfo(method: string, path: string): RequestInfo {
   };
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
+/** The client's Audit-ID, reused as upstream does, if it is a sane header value to echo back. */
+function clientAuditId(value: string | string[] | undefined): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
-  return v === undefined || v === '' ? undefined : v;
+  return v !== undefined && /^[\x21-\x7e]{1,256}$/.test(v) ? v : undefined;
 }
