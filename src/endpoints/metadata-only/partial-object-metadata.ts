@@ -71,7 +71,7 @@ function isEmpty(value: unknown): boolean {
  * The object's metadata as upstream's ObjectMeta serializes it. Nested values (labels,
  * managedFields...) are shared with the input, not copied; nothing is mutated.
  */
-export function objectMetaOf(object: ApiObject): Record<string, unknown> {
+function objectMetaOf(object: ApiObject): Record<string, unknown> {
   const source = object.metadata;
   const meta = typeof source === 'object' && source !== null ? (source as Record<string, unknown>) : {};
   const out: Record<string, unknown> = {};

@@ -69,7 +69,7 @@ export function containerCells(podSpec: unknown): { containers: string; images: 
 }
 
 /** Go's printBool: "True" / "False". */
-export function boolText(value: boolean): string {
+function boolText(value: boolean): string {
   return value ? 'True' : 'False';
 }
 

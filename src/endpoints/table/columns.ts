@@ -17,7 +17,7 @@ export interface ServedColumn extends TableColumn {
 }
 
 /** The default table's columns, for types without columns of their own. */
-export const DEFAULT_COLUMNS: readonly ServedColumn[] = Object.freeze([
+const DEFAULT_COLUMNS: readonly ServedColumn[] = Object.freeze([
   { name: 'Name', type: 'string', format: 'name', priority: 0 },
   { name: 'Created At', type: 'date', format: '', priority: 0 },
 ]);

@@ -12,7 +12,7 @@ import type { Cell } from './table-types.js';
 const ZERO_TIME = '0001-01-01T00:00:00Z';
 
 /** A timestamp in RFC 3339 UTC with whole seconds, as Go's time.RFC3339 layout prints it. */
-export function rfc3339(timestamp: unknown): string {
+function rfc3339(timestamp: unknown): string {
   const ms = parseTimestamp(timestamp);
   if (ms === undefined) return ZERO_TIME;
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');

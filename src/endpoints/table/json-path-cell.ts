@@ -11,7 +11,7 @@ import type { Cell } from './table-types.js';
 type Step = string | number;
 
 /** Parses `.a.b[0]['c.d']`; undefined for syntax this evaluator does not support. */
-export function parseSimpleJsonPath(expression: string): Step[] | undefined {
+function parseSimpleJsonPath(expression: string): Step[] | undefined {
   let rest = expression.trim();
   if (rest.startsWith('{') && rest.endsWith('}')) rest = rest.slice(1, -1).trim();
   if (rest.startsWith('$')) rest = rest.slice(1);

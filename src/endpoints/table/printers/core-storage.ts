@@ -17,7 +17,7 @@ const ACCESS_MODES: readonly (readonly [mode: string, short: string])[] = [
   ['ReadWriteOncePod', 'RWOP'],
 ];
 
-export function accessModesText(modes: unknown): string {
+function accessModesText(modes: unknown): string {
   const present = new Set(strings(modes));
   return ACCESS_MODES.filter(([mode]) => present.has(mode)).map(([, short]) => short).join(',');
 }
