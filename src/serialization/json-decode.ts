@@ -23,7 +23,7 @@ interface TreeFacts {
 }
 
 /** Counts the members of every object and the nesting depth, without recursion. */
-function treeFacts(root: unknown): TreeFacts {
+export function treeFacts(root: unknown): TreeFacts {
   let members = 0;
   let depth = 0;
   const values: unknown[] = [root];

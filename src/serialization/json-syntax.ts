@@ -6,8 +6,12 @@
  */
 import { goQuoteByte } from './go-quote.js';
 
-/** Go's encoding/json nesting limit. */
-export const MAX_JSON_DEPTH = 10000;
+/**
+ * Nesting limit for request bodies. Go allows 10000 levels; here the engine's own recursion sets
+ * the bound (structuredClone fails near 2000 levels, JSON.stringify near 4000), so deeper bodies
+ * are refused at decode, in Go's words, rather than failing later as a 500.
+ */
+export const MAX_JSON_DEPTH = 1000;
 
 export const UNEXPECTED_END = 'unexpected end of JSON input';
 

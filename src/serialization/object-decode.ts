@@ -13,6 +13,7 @@ import { badRequest } from '../api/errors.js';
 import type { ApiError } from '../api/errors.js';
 import { BodyDecodeError } from './codec.js';
 import type { Codec } from './codec.js';
+import { cannotUnmarshal, cannotUnmarshalField } from './go-json-errors.js';
 
 export interface GroupVersionKind {
   readonly group: string;
@@ -52,12 +53,6 @@ class DecodeFailure extends Error {
   }
 }
 
-function jsonTypeName(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'object') return 'object';
-  return typeof value === 'boolean' ? 'bool' : typeof value;
-}
-
 function parseGroupVersion(apiVersion: string): { group: string; version: string } {
   if (apiVersion === '' || apiVersion === '/') return { group: '', version: '' };
   const parts = apiVersion.split('/');
@@ -70,13 +65,13 @@ function parseGroupVersion(apiVersion: string): { group: string; version: string
 function interpret(value: unknown): { object: Record<string, unknown>; gvk: GroupVersionKind } {
   if (value === null) return { object: {}, gvk: { group: '', version: '', kind: '' } };
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new DecodeFailure(`couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonTypeName(value)} into Go value of type ${TYPE_META_STRUCT}`);
+    throw new DecodeFailure(`couldn't get version/kind; json parse error: ${cannotUnmarshal(value, TYPE_META_STRUCT)}`);
   }
   const object = value as Record<string, unknown>;
   for (const field of ['apiVersion', 'kind']) {
     const v = object[field];
     if (v !== undefined && v !== null && typeof v !== 'string') {
-      throw new DecodeFailure(`couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonTypeName(v)} into Go struct field .${field} of type string`);
+      throw new DecodeFailure(`couldn't get version/kind; json parse error: ${cannotUnmarshalField(v, '', field, 'string')}`);
     }
   }
   const gv = parseGroupVersion((object['apiVersion'] as string | undefined) ?? '');

@@ -7,6 +7,8 @@
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Document, Node, Tags } from 'yaml';
 import { goQuote } from './go-quote.js';
+import { treeFacts } from './json-decode.js';
+import { MAX_JSON_DEPTH } from './json-syntax.js';
 
 /** A body that is not YAML; the message is `yaml: line N: ...` as upstream's is. */
 export class YamlSyntaxError extends Error {
@@ -106,6 +108,7 @@ export function decodeYaml(bytes: Uint8Array): DecodedYaml {
   } catch (err) {
     throw new YamlSyntaxError(`yaml: ${(err as Error).message}`);
   }
+  if (treeFacts(value).depth > MAX_JSON_DEPTH) throw new YamlSyntaxError(`yaml: exceeded max depth of ${MAX_JSON_DEPTH}`);
   const duplicates = duplicateKeyMessages(doc, lines);
   const strictErrors = duplicates.length === 0 ? [] : [`yaml: unmarshal errors:\n  ${duplicates.join('\n  ')}`];
   return { value: value ?? null, strictErrors };

@@ -37,6 +37,16 @@ describe('decodeYaml reads as go-yaml v2 does', () => {
     assert.throws(() => decodeYaml(y('a: 1\nb: [1, 2\n')), (e: unknown) => e instanceof YamlSyntaxError && /^yaml: line \d+: /.test(e.message));
   });
 
+  it('rejects nesting deeper than JSON bodies may be', () => {
+    let block = '';
+    for (let i = 0; i < 1000; i++) block += `${' '.repeat(i)}a:\n`;
+    block += `${' '.repeat(1000)}b: 1\n`;
+    // Depending on the stack left, the YAML parser's own recursion may give out first; either way
+    // it is a syntax error (a 400), never an escaping RangeError.
+    assert.throws(() => decodeYaml(y(block)), YamlSyntaxError);
+    assert.throws(() => decodeYaml(y('['.repeat(1001) + ']'.repeat(1001))), YamlSyntaxError);
+  });
+
   it('rejects alias bombs', () => {
     const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
     for (let i = 0; i < 8; i++) bomb.push(`${'bcdefghi'[i]}: &${'bcdefghi'[i]} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(',')}]`);
