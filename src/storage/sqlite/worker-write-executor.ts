@@ -1,7 +1,7 @@
 /**
  * Runs the writer in a worker thread. The main thread only posts a batch and handles the reply,
  * so the commit's fsync and the SQL work overlap with request handling, reads and watch fan-out
- * on the main thread. Costs a structured clone of each batch and its outcomes.
+ * on the main thread. Costs one copy of each batch's values each way (see wire-format.ts).
  *
  * The worker holds the event loop open only while a request is outstanding, so an idle store
  * does not keep the process alive (as with the inline executor).
@@ -9,6 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import { StorageError, unavailable } from '../errors.js';
 import type { WriterSettings } from './connection.js';
+import { packOps, unpackOutcomes, type Packed, type WireOutcome } from './wire-format.js';
 import type { WriteExecutor } from './write-executor.js';
 import type { WriteOp, WriteOutcome } from './write-ops.js';
 import type { ReplyMessage, RequestMessage, SerializedError, StartupMessage, WriterRequest, WriterWorkerData } from './writer-protocol.js';
@@ -54,8 +55,10 @@ export class WorkerWriteExecutor implements WriteExecutor {
     });
   }
 
-  write(ops: readonly WriteOp[]): Promise<WriteOutcome[]> {
-    return this.request({ kind: 'write', ops }) as Promise<WriteOutcome[]>;
+  async write(ops: readonly WriteOp[]): Promise<WriteOutcome[]> {
+    const batch = packOps(ops);
+    const outcomes = (await this.request({ kind: 'write', batch }, [batch.values])) as Packed<WireOutcome>;
+    return unpackOutcomes(outcomes);
   }
 
   recordCompactedRevision(revision: number): Promise<void> {
@@ -79,13 +82,13 @@ export class WorkerWriteExecutor implements WriteExecutor {
     await exited;
   }
 
-  private request(request: WriterRequest): Promise<unknown> {
+  private request(request: WriterRequest, transfer: ArrayBuffer[] = []): Promise<unknown> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       if (this.pending.size === 1) this.worker.ref();
-      this.worker.postMessage({ id, request } satisfies RequestMessage);
+      this.worker.postMessage({ id, request } satisfies RequestMessage, transfer);
     });
   }
 

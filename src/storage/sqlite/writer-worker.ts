@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { StorageError } from '../errors.js';
+import { packOutcomes, unpackOps } from './wire-format.js';
 import { WriterCore } from './writer-core.js';
 import type { ReplyMessage, RequestMessage, SerializedError, StartupMessage, WriterRequest, WriterWorkerData } from './writer-protocol.js';
 
@@ -12,18 +13,21 @@ function serialize(err: unknown): SerializedError {
   return { code: 'unavailable', message: `storage: unavailable: writer thread: ${err instanceof Error ? err.message : String(err)}` };
 }
 
-function handle(core: WriterCore, request: WriterRequest): unknown {
+/** Carries out one request; returns its result and the buffers to transfer with it. */
+function handle(core: WriterCore, request: WriterRequest): { result: unknown; transfer?: ArrayBuffer[] } {
   switch (request.kind) {
-    case 'write':
-      return core.write(request.ops);
+    case 'write': {
+      const packed = packOutcomes(core.write(unpackOps(request.batch)));
+      return { result: packed, transfer: [packed.values] };
+    }
     case 'record-compaction':
-      return core.recordCompactedRevision(request.revision);
+      return { result: core.recordCompactedRevision(request.revision) };
     case 'compact-chunk':
-      return core.compactChunk(request.upTo);
+      return { result: core.compactChunk(request.upTo) };
     case 'ping':
-      return core.ping();
+      return { result: core.ping() };
     case 'close':
-      return core.close();
+      return { result: core.close() };
   }
 }
 
@@ -41,12 +45,15 @@ function serve(): void {
   port.postMessage({ kind: 'ready' } satisfies StartupMessage);
   port.on('message', ({ id, request }: RequestMessage) => {
     let reply: ReplyMessage;
+    let transfer: ArrayBuffer[] = [];
     try {
-      reply = { id, ok: true, result: handle(core, request) };
+      const handled = handle(core, request);
+      reply = { id, ok: true, result: handled.result };
+      transfer = handled.transfer ?? [];
     } catch (err) {
       reply = { id, ok: false, error: serialize(err) };
     }
-    port.postMessage(reply);
+    port.postMessage(reply, transfer);
     if (request.kind === 'close') port.close();
   });
 }
