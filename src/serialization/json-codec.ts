@@ -1,7 +1,7 @@
 /** The JSON codec: `application/json`, the default, streamable for watches. */
 import { BodyDecodeError } from './codec.js';
 import type { Codec, DecodedBody, EncodeOptions, StreamFraming } from './codec.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from './go-format.js';
 import { JsonSyntaxError, decodeJson } from './json-decode.js';
 import { encodeJson } from './json-encode.js';
 import { frameJsonWatchEvent } from './watch-frame.js';

@@ -4,7 +4,7 @@
  * clients and tests see the same message from Capstan. Only called once JSON.parse has failed (or
  * nesting is too deep), so it favours clarity over speed.
  */
-import { goQuoteByte } from './go-quote.js';
+import { goQuoteByte } from './go-format.js';
 
 /**
  * Nesting limit for request bodies. Go allows 10000 levels; here the engine's own recursion sets

@@ -6,7 +6,7 @@
  */
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Document, Node, Tags } from 'yaml';
-import { goQuote } from './go-quote.js';
+import { goQuote } from './go-format.js';
 import { treeFacts } from './json-decode.js';
 import { MAX_JSON_DEPTH } from './json-syntax.js';
 

@@ -10,6 +10,7 @@
  * may break, when `- - a` stays on one line, when a `? ` key is needed.
  */
 import { analyzeScalar, isYamlBreak, isYamlPrintable, plainReadsAsString } from './yaml-scalar.js';
+import { formatGoFloat } from './go-format.js';
 import { sortYamlKeys } from './yaml-key-order.js';
 
 const BEST_INDENT = 2;
@@ -32,20 +33,6 @@ const ESCAPES: Readonly<Record<number, string>> = {
 function hexEscape(cp: number): string {
   const [letter, width] = cp <= 0xff ? ['x', 2] : cp <= 0xffff ? ['u', 4] : ['U', 8];
   return letter + cp.toString(16).toUpperCase().padStart(width, '0');
-}
-
-/** Go's strconv.FormatFloat(f, 'g', -1, 64), which go-yaml uses for floats. */
-export function formatGoFloat(f: number): string {
-  if (Number.isNaN(f)) return '.nan';
-  if (!Number.isFinite(f)) return f > 0 ? '.inf' : '-.inf';
-  const [mantissa, expText] = f.toExponential().split('e') as [string, string];
-  const exp = Number(expText);
-  // Go switches to an exponent below 1e-4 and, for shortest formatting, from 1e6 up.
-  if (exp < -4 || exp >= 6) {
-    const sign = exp < 0 ? '-' : '+';
-    return `${mantissa}e${sign}${String(Math.abs(exp)).padStart(2, '0')}`;
-  }
-  return String(f);
 }
 
 function formatNumber(n: number): string {

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { YamlSyntaxError, decodeYaml } from '../../src/serialization/yaml-decode.js';
-import { encodeYaml, formatGoFloat } from '../../src/serialization/yaml-encode.js';
+import { formatGoFloat } from '../../src/serialization/go-format.js';
+import { encodeYaml } from '../../src/serialization/yaml-encode.js';
 import { sortYamlKeys } from '../../src/serialization/yaml-key-order.js';
 
 const y = (s: string): Buffer => Buffer.from(s, 'utf8');

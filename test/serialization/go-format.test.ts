@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { goQuote, goQuoteByte } from '../../src/serialization/go-quote.js';
+import { goQuote, goQuoteByte } from '../../src/serialization/go-format.js';
 
 describe('goQuote matches strconv.Quote', () => {
   const cases: { name: string; input: string; want: string }[] = [

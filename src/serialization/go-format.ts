@@ -1,7 +1,8 @@
 /**
- * Go's string quoting (strconv.Quote, fmt's %q), because upstream embeds quoted values in messages
- * clients read and sometimes match: `duplicate field "metadata.name"`, `Invalid value: "Bad_Name"`.
- * JSON.stringify differs for control and non-printable characters, so it cannot stand in.
+ * How Go prints values, because upstream embeds them in messages and output that clients read and
+ * sometimes match: strings quoted as strconv.Quote / fmt's %q do (`duplicate field
+ * "metadata.name"`, `Invalid value: "Bad_Name"`), floats as strconv's shortest 'g' format. JSON's
+ * quoting and JavaScript's number formatting differ in places, so they cannot stand in.
  */
 
 const PRINTABLE = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
@@ -64,4 +65,21 @@ export function goQuoteByte(b: number): string {
   if (b === 0x22) return `'"'`;
   const q = goQuote(String.fromCharCode(b));
   return `'${q.slice(1, -1)}'`;
+}
+
+/**
+ * Go's strconv.FormatFloat(f, 'g', -1, 64), as go-yaml and fmt's %v print floats: shortest digits,
+ * with an exponent below 1e-4 and from 1e6 up; NaN and infinities as YAML spells them.
+ */
+export function formatGoFloat(f: number): string {
+  if (Number.isNaN(f)) return '.nan';
+  if (!Number.isFinite(f)) return f > 0 ? '.inf' : '-.inf';
+  const [mantissa, expText] = f.toExponential().split('e') as [string, string];
+  const exp = Number(expText);
+  // Go switches to an exponent below 1e-4 and, for shortest formatting, from 1e6 up.
+  if (exp < -4 || exp >= 6) {
+    const sign = exp < 0 ? '-' : '+';
+    return `${mantissa}e${sign}${String(Math.abs(exp)).padStart(2, '0')}`;
+  }
+  return String(f);
 }
