@@ -1,0 +1,49 @@
+/**
+ * FieldError constructors that word messages as upstream's field.Error does: `Invalid value:
+ * "Bad_Name": <detail>`, `Required value: <detail>`, `Forbidden: <detail>`, `Too long: may not be
+ * more than 262144 bytes`. Invalid values are printed the way Go's fmt prints them (strings quoted
+ * with %q, numbers and booleans bare, null as `null`); values Go prints in its own syntax (structs,
+ * slices) are passed in already rendered as a {@link GoSyntax}.
+ */
+import type { FieldError } from '../api/errors.js';
+import { formatGoFloat, goQuote } from '../serialization/go-format.js';
+
+/** A value already rendered in Go syntax, e.g. `[]string{"a", "b"}`. */
+export class GoSyntax {
+  constructor(readonly text: string) {}
+}
+
+/** A string slice as Go's %#v prints it: `[]string{"a", "b"}`. */
+export function goStringSlice(values: readonly string[]): GoSyntax {
+  return new GoSyntax(`[]string{${values.map(goQuote).join(', ')}}`);
+}
+
+function formatValue(value: unknown): string {
+  if (value instanceof GoSyntax) return value.text;
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return goQuote(value);
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : formatGoFloat(value);
+  if (typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+function withDetail(head: string, detail: string): string {
+  return detail === '' ? head : `${head}: ${detail}`;
+}
+
+export function fieldInvalid(field: string, value: unknown, detail: string): FieldError {
+  return { type: 'FieldValueInvalid', field, message: withDetail(`Invalid value: ${formatValue(value)}`, detail) };
+}
+
+export function fieldRequired(field: string, detail = ''): FieldError {
+  return { type: 'FieldValueRequired', field, message: withDetail('Required value', detail) };
+}
+
+export function fieldForbidden(field: string, detail: string): FieldError {
+  return { type: 'FieldValueForbidden', field, message: withDetail('Forbidden', detail) };
+}
+
+/** The value is never shown, as upstream. */
+export function fieldTooLong(field: string, maxBytes: number): FieldError {
+  return { type: 'FieldValueTooLong', field, message: `Too long: may not be more than ${maxBytes} bytes` };
+}
