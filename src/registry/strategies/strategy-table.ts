@@ -18,6 +18,7 @@ import { GenericStrategy, type GenericStrategyOptions, type NameValidator } from
 import { NamespaceStrategy } from './namespace-strategy.js';
 import { PodStrategy } from './pod-strategy.js';
 import { SecretStrategy } from './secret-strategy.js';
+import { ServiceStrategy } from './service-strategy.js';
 import type { NameValidators, StrategyDeps } from './strategy-deps.js';
 
 type StrategyFactory = (definition: ResourceDefinition, options: GenericStrategyOptions, deps: StrategyDeps) => Strategy;
@@ -28,6 +29,7 @@ const FACTORIES: Readonly<Record<string, StrategyFactory>> = {
   '/configmaps': (d, o) => new ConfigMapStrategy(d, o),
   '/secrets': (d, o) => new SecretStrategy(d, o),
   '/pods': (d, o, deps) => new PodStrategy(d, o, deps.validateName, deps.pods),
+  '/services': (d, o, deps) => new ServiceStrategy(d, o, deps.allocators),
   '/podtemplates': (d, o) => new PodTemplateStrategy(d, o),
   '/replicationcontrollers': (d, o, deps) => new ReplicationControllerStrategy(d, o, deps.validateName),
   '/persistentvolumeclaims': (d, o) => new PersistentVolumeClaimStrategy(d, o),
