@@ -6,7 +6,7 @@
  * whose errors are bare. Operations stay raw: a wrong `op` or missing `path` fails at apply time.
  */
 import { cannotUnmarshal, cannotUnmarshalField } from '../serialization/go-json-errors.js';
-import { goQuote } from '../serialization/go-quote.js';
+import { goQuote } from '../serialization/go-format.js';
 import { JsonSyntaxError, decodeJson } from '../serialization/json-decode.js';
 import type { DecodedJson } from '../serialization/json-decode.js';
 import { MAX_JSON_PATCH_OPERATIONS, invalidPatch, tooManyOperations } from './patch-errors.js';
