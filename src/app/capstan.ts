@@ -26,7 +26,8 @@ import { Compactor } from '../storage/compactor.js';
 import type { Storage } from '../storage/storage.js';
 import { schemaFieldChecker } from './field-checker.js';
 import { openStorage } from './open-storage.js';
-import { patchers } from './patchers.js';
+import { patchAppliers } from '../patch/patchers.js';
+import { standardCodecs } from '../serialization/standard-codecs.js';
 import { buildStrategies } from './strategies.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 
@@ -91,10 +92,13 @@ export class Capstan {
       createResourceHandler({
         catalog: () => this.catalog,
         registry,
-        patchers: patchers(),
-        checkFields: schemaFieldChecker(checker),
-        minRequestTimeoutSeconds: options.limits.minRequestTimeoutSeconds,
-        deleteCollectionWorkers: 1,
+        env: {
+          codecs: standardCodecs(),
+          checkFields: schemaFieldChecker(checker),
+          patchers: patchAppliers(),
+          minRequestTimeoutSeconds: options.limits.minRequestTimeoutSeconds,
+          deleteCollectionWorkers: 1,
+        },
         authorizer: buildAuthorizer(options.authorization.modes),
       }),
     );

@@ -11,9 +11,36 @@ import type { AuthenticationResult, Authenticator } from './authenticator.js';
 const CLIENT_AUTH_USAGE = '1.3.6.1.5.5.7.3.2';
 const ANY_EXTENDED_KEY_USAGE = '2.5.29.37.0';
 
+/**
+ * Parsing the peer certificate is the costliest step of a small request, and a connection's peer
+ * certificate never changes, so the outcome is kept per connection (until the certificate expires).
+ */
+interface CachedOutcome {
+  readonly result: AuthenticationResult;
+  readonly validUntil: number;
+}
+
 export class X509Authenticator implements Authenticator {
+  readonly #byConnection = new WeakMap<object, CachedOutcome>();
+
   authenticate(req: Request): AuthenticationResult {
+    // An HTTP/2 request's `socket` is a fresh proxy each time; its session is the connection.
+    const connection: object = 'stream' in req && req.stream?.session ? req.stream.session : req.socket;
+    const cached = this.#byConnection.get(connection);
+    if (cached && Date.now() < cached.validUntil) return cached.result;
     const socket = req.socket as TLSSocket;
+    const outcome = this.#authenticateSocket(socket);
+    this.#byConnection.set(connection, outcome);
+    return outcome.result;
+  }
+
+  #authenticateSocket(socket: TLSSocket): CachedOutcome {
+    const result = this.#verify(socket);
+    const validTo = socket.getPeerCertificate?.()?.valid_to;
+    return { result, validUntil: validTo ? Date.parse(validTo) : 0 };
+  }
+
+  #verify(socket: TLSSocket): AuthenticationResult {
     if (typeof socket.getPeerCertificate !== 'function') return { outcome: 'no-credentials' };
     const peer = socket.getPeerCertificate();
     if (!peer || !peer.raw) return { outcome: 'no-credentials' };

@@ -35,7 +35,7 @@ function sendDocument(ctx: RequestContext, value: unknown, contentType = 'applic
   const body = JSON.stringify(value);
   ctx.res.setHeader('Vary', 'Accept');
   if (contentType !== 'application/json') ctx.res.setHeader('ETag', discoveryETag(body));
-  sendBody(ctx, 200, { contentType }, Buffer.from(body));
+  sendBody(ctx, 200, contentType, Buffer.from(body));
 }
 
 /** The discovery handlers, for the router's exact paths and prefixes. */

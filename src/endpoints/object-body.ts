@@ -1,70 +1,71 @@
 /**
- * Decoding the object a create or update sends: read, parse, check its kind, and report unknown
- * and duplicate fields per the fieldValidation level. Unknown fields are dropped from the object.
+ * Decoding the object a create or update sends: read, decode with the codec its Content-Type
+ * names, check its group/version, and report unknown and duplicate fields per the fieldValidation
+ * level (rule 10). Unknown fields are dropped from the object.
  */
-import { badRequest } from '../api/errors.js';
 import type { ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import type { KubeObject } from '../registry/object.js';
 import type { RequestContext } from '../server/request-context.js';
-import { fieldValidationOf } from './query-flags.js';
-import { applyFieldValidation, bodyMediaType, parseDocumentBytes, readBody } from './request-body.js';
+import type { CodecRegistry } from '../serialization/codec.js';
+import { requestCodec } from '../serialization/content-type.js';
+import { apiVersionMismatchError, decodeError, decodeObject, strictDecodingError, type GroupVersionKind } from '../serialization/object-decode.js';
+import { fieldValidationOf, type FieldValidation } from './query-flags.js';
+import { contentTypeOf, readBody } from './request-body.js';
 
 /** What a schema check found: unknown field paths (already removed from `object`) and type errors. */
 export interface FieldCheckResult {
   readonly object: KubeObject;
   readonly unknownFields: readonly string[];
-  /** Fatal errors (a value of the wrong type): the request fails with 400 whatever the level. */
+  /** The decoder's fatal error (a value of the wrong type): 400 whatever the level. */
   readonly typeErrors: readonly string[];
 }
 
 /** Checks an object against its type's schema. */
 export type FieldChecker = (definition: ResourceDefinition, object: KubeObject) => FieldCheckResult;
 
-function apiVersionOf(d: ResourceDefinition): string {
-  return d.group === '' ? d.version : `${d.group}/${d.version}`;
-}
-
-/** The prefix of upstream's decoding errors: `ConfigMap in version "v1" cannot be handled as a ConfigMap: `. */
-export function decodeErrorPrefix(d: ResourceDefinition): string {
-  return `${d.kind} in version "${d.version}" cannot be handled as a ${d.kind}: `;
+export interface BodyDecoding {
+  readonly codecs: CodecRegistry;
+  readonly checkFields: FieldChecker | undefined;
 }
 
 /**
- * Decodes an object of `kind` (the definition's, or a subresource's). Throws 400 for malformed
- * bodies, a wrong kind or apiVersion, fatal type errors, and (Strict) unknown or duplicate fields;
- * 413 for oversize bodies; 415 for unknown media types.
+ * Decodes an object of `definition`'s kind. Throws 400 for malformed bodies, a wrong group/version
+ * or kind, fatal type errors, and (Strict) unknown or duplicate fields; 413 for oversize bodies;
+ * 415 for unknown media types. Warn adds one Warning per problem.
  */
-export async function decodeObjectBody(ctx: RequestContext, definition: ResourceDefinition, checkFields: FieldChecker | undefined): Promise<KubeObject> {
+export async function decodeObjectBody(ctx: RequestContext, definition: ResourceDefinition, decoding: BodyDecoding): Promise<KubeObject> {
   const level = fieldValidationOf(ctx.query);
-  const bytes = await readBody(ctx);
-  const prefix = decodeErrorPrefix(definition);
-  if (bytes.length === 0) throw badRequest(`${prefix}Object 'Kind' is missing in ''`);
-  const { value, duplicates } = parseDocumentBytes(bytes, bodyMediaType(ctx), prefix.slice(0, -2));
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw badRequest(`${prefix}the body is not a JSON object`);
+  const codec = requestCodec(contentTypeOf(ctx), decoding.codecs);
+  const body = await readBody(ctx);
+  const target: GroupVersionKind = { group: definition.group, version: definition.version, kind: definition.kind };
+  const { object, gvk, strictErrors } = decodeObject(body, codec, { kind: definition.kind, defaults: target });
+  if (gvk.group !== target.group || gvk.version !== target.version) throw apiVersionMismatchError(gvk, target);
+  if (gvk.kind !== target.kind) {
+    throw decodeError(`the kind in the data (${gvk.kind}) does not match the expected kind (${target.kind})`, target.kind, body, gvk);
   }
-  const object = value as KubeObject;
-  checkKind(definition, object);
-  let result: FieldCheckResult = { object, unknownFields: [], typeErrors: [] };
-  if (checkFields) result = checkFields(definition, object);
-  if (result.typeErrors.length > 0) throw badRequest(`${prefix}${result.typeErrors.join(', ')}`);
-  const problems = [
-    ...result.unknownFields.map((f) => `unknown field ${JSON.stringify(f)}`),
-    ...duplicates.map((f) => `duplicate field ${JSON.stringify(f)}`),
-  ];
-  applyFieldValidation(ctx, level, problems, prefix);
-  return result.object;
+  return checkedObject(ctx, definition, object as KubeObject, strictErrors, level, decoding.checkFields, gvk);
 }
 
-function checkKind(definition: ResourceDefinition, object: KubeObject): void {
-  const expected = apiVersionOf(definition);
-  if (object.kind !== undefined && object.kind !== '' && object.kind !== definition.kind) {
-    throw badRequest(`${decodeErrorPrefix(definition)}the kind in the data (${String(object.kind)}) does not match the expected kind (${definition.kind})`);
+/**
+ * Applies the schema check and the fieldValidation level to a decoded (or patched) object:
+ * type errors fail with 400; unknown and duplicate fields fail (Strict), warn (Warn) or pass
+ * silently (Ignore). Returns the object without unknown fields.
+ */
+export function checkedObject(
+  ctx: RequestContext,
+  definition: ResourceDefinition,
+  object: KubeObject,
+  strictErrors: readonly string[],
+  level: FieldValidation,
+  checkFields: FieldChecker | undefined,
+  gvk: GroupVersionKind = { group: definition.group, version: definition.version, kind: definition.kind },
+): KubeObject {
+  const result = checkFields ? checkFields(definition, object) : { object, unknownFields: [], typeErrors: [] };
+  if (result.typeErrors.length > 0) {
+    throw decodeError(result.typeErrors[0]!, definition.kind, new Uint8Array(), gvk);
   }
-  if (object.apiVersion !== undefined && object.apiVersion !== '' && object.apiVersion !== expected) {
-    throw badRequest(`the API version in the data (${String(object.apiVersion)}) does not match the expected API version (${expected})`);
-  }
-  if (object.metadata !== undefined && (typeof object.metadata !== 'object' || object.metadata === null || Array.isArray(object.metadata))) {
-    throw badRequest(`${decodeErrorPrefix(definition)}metadata must be an object`);
-  }
+  const problems = [...result.unknownFields.map((f) => `unknown field ${JSON.stringify(f)}`), ...strictErrors];
+  if (problems.length > 0 && level === 'Strict') throw strictDecodingError(gvk, definition.kind, problems);
+  if (level === 'Warn') for (const p of problems) ctx.warnings.push(`299 - ${JSON.stringify(p)}`);
+  return result.object;
 }

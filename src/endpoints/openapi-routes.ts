@@ -15,7 +15,7 @@ function serve(ctx: RequestContext, doc: ServedDocument): void {
     ctx.res.end();
     return;
   }
-  sendBody(ctx, 200, 'json', Buffer.from(doc.body));
+  sendBody(ctx, 200, 'application/json', Buffer.from(doc.body));
 }
 
 export function openApiHandlers(documents: () => OpenApiDocuments): { v2: Handler; v3: Handler } {

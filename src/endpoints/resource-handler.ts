@@ -12,21 +12,17 @@ import { handleDeleteCollection } from './handlers/delete-collection.js';
 import { handleDelete } from './handlers/delete.js';
 import { handleGet } from './handlers/get.js';
 import { handleList } from './handlers/list.js';
-import { handlePatch, type PatcherTable } from './handlers/patch.js';
+import { handlePatch } from './handlers/patch.js';
 import { handleUpdate } from './handlers/update.js';
 import { handleWatch } from './handlers/watch.js';
-import type { FieldChecker } from './object-body.js';
-import type { RequestScope } from './scope.js';
+import type { EndpointEnv, RequestScope } from './scope.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import { handleReview, isReviewResource } from './virtual/reviews.js';
 
 export interface ResourceHandlerDeps {
   readonly catalog: () => Catalog;
   readonly registry: Registry;
-  readonly patchers: PatcherTable;
-  readonly checkFields?: FieldChecker;
-  readonly minRequestTimeoutSeconds: number;
-  readonly deleteCollectionWorkers: number;
+  readonly env: EndpointEnv;
   /** Answers the access review resources. */
   readonly authorizer: Authorizer;
 }
@@ -43,19 +39,19 @@ export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
     const info = ctx.info;
     const review = deps.catalog().resource(info.apiGroup, info.apiVersion, info.resource);
     if (review && isReviewResource(review) && info.verb === 'create' && info.subresource === '') {
-      return handleReview(ctx, review, info.namespace, deps.authorizer, deps.checkFields);
+      return handleReview(ctx, review, info.namespace, deps.authorizer, deps.env);
     }
     const scope = resolveScope(ctx, deps);
     const verb = ctx.info.verb;
     switch (verb) {
       case 'get': return handleGet(ctx, scope);
       case 'list': return handleList(ctx, scope);
-      case 'watch': return handleWatch(ctx, scope, { minRequestTimeoutSeconds: deps.minRequestTimeoutSeconds });
-      case 'create': return handleCreate(ctx, scope, deps.checkFields);
-      case 'update': return handleUpdate(ctx, scope, deps.checkFields);
-      case 'patch': return handlePatch(ctx, scope, deps.patchers, deps.checkFields);
+      case 'watch': return handleWatch(ctx, scope);
+      case 'create': return handleCreate(ctx, scope);
+      case 'update': return handleUpdate(ctx, scope);
+      case 'patch': return handlePatch(ctx, scope);
       case 'delete': return handleDelete(ctx, scope);
-      case 'deletecollection': return handleDeleteCollection(ctx, scope, deps.deleteCollectionWorkers);
+      case 'deletecollection': return handleDeleteCollection(ctx, scope);
       default: throw methodNotSupported(scope.definition.resource, scope.definition.group, verb);
     }
   };
@@ -74,7 +70,7 @@ function resolveScope(ctx: RequestContext, deps: ResourceHandlerDeps): RequestSc
     throw resourceNotFound();
   }
   checkVerb(definition, info.verb, info.subresource);
-  return { definition, store: deps.registry.storeFor(definition), namespace, name: info.name, subresource: info.subresource };
+  return { definition, store: deps.registry.storeFor(definition), namespace, name: info.name, subresource: info.subresource, env: deps.env };
 }
 
 function checkVerb(definition: ResourceDefinition, verb: string, subresource: string): void {

@@ -1,116 +1,171 @@
 /**
- * Writing resource responses: one object, a list streamed item by item, with the encoding the
- * client asked for. Objects from the watch cache carry a memo of their encodings so each stored
- * revision is serialized once however many clients read it.
+ * Writing resource responses in the representation and encoding the client negotiated: the object
+ * itself, a Table, or PartialObjectMetadata(List), in JSON, YAML or any other registered codec.
+ * Objects from the watch cache carry a memo of their encodings, so each stored revision is
+ * serialized once however many clients read it.
  */
 import { gzipSync } from 'node:zlib';
-import { stringify as yamlStringify } from 'yaml';
-import { notAcceptable } from '../api/errors.js';
-import type { RequestContext } from '../server/request-context.js';
+import { badRequest, notAcceptable } from '../api/errors.js';
+import type { ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import { canonicalOrder, type KubeObject } from '../registry/object.js';
+import type { RequestContext } from '../server/request-context.js';
+import type { CodecRegistry } from '../serialization/codec.js';
+import { negotiateOutput, type NegotiatedOutput, type OutputRestrictions } from '../serialization/negotiate.js';
+import { prettyRequested } from '../serialization/pretty.js';
+import type { MetaSpelling, MetaVersion } from './metadata-only/meta-group-version.js';
+import { toPartialObjectMetadata, toPartialObjectMetadataList, type ListMetaInput } from './metadata-only/partial-object-metadata.js';
+import { parseIncludeObject, toTable } from './table/to-table.js';
 
-export type OutputFormat = 'json' | 'yaml';
-
-export interface Negotiated {
-  readonly format: OutputFormat;
-  readonly pretty: boolean;
+/** The negotiated output of one request. */
+export interface Output extends NegotiatedOutput {
+  /** Indented output: asked for in the query, in Accept, or a human's client (upstream's rule). */
+  readonly indent: boolean;
 }
 
-const JSON_TYPE = 'application/json';
-const YAML_TYPE = 'application/yaml';
-
-/** Picks the response encoding from Accept; 406 when nothing acceptable is supported. */
-export function negotiate(ctx: RequestContext): Negotiated {
-  const accept = (ctx.req.headers['accept'] as string | undefined) ?? '';
-  const pretty = ctx.query.get('pretty') === 'true' || ctx.query.get('pretty') === '1';
-  if (accept.trim() === '') return { format: 'json', pretty };
-  const ranges = accept.split(',').map((part) => {
-    const [type = '', ...params] = part.split(';').map((s) => s.trim());
-    const q = Number(params.find((p) => p.startsWith('q='))?.slice(2) ?? '1');
-    const as = params.find((p) => p.startsWith('as='))?.slice(3);
-    return { type: type.toLowerCase(), q: Number.isNaN(q) ? 0 : q, as };
-  });
-  ranges.sort((a, b) => b.q - a.q);
-  for (const r of ranges) {
-    if (r.q <= 0 || r.as !== undefined) continue;
-    if (r.type === JSON_TYPE || r.type === '*/*' || r.type === 'application/*') return { format: 'json', pretty };
-    if (r.type === YAML_TYPE) return { format: 'yaml', pretty };
-  }
-  throw notAcceptable(`only the following media types are accepted: ${JSON_TYPE}, ${YAML_TYPE}`);
-}
-
-function contentType(format: OutputFormat): string {
-  return format === 'yaml' ? YAML_TYPE : JSON_TYPE;
+/** Picks the response encoding and representation; 406 NotAcceptable when nothing fits. */
+export function negotiate(ctx: RequestContext, codecs: CodecRegistry, restrictions: OutputRestrictions = {}): Output {
+  const accept = ctx.req.headers['accept'] as string | undefined;
+  const out = negotiateOutput(accept, codecs, restrictions);
+  const userAgent = ctx.req.headers['user-agent'] as string | undefined;
+  return { ...out, indent: out.pretty || prettyRequested(ctx.query, userAgent) };
 }
 
 /** Upstream compresses only bodies above this size; small ones cost more to compress than to send. */
 const GZIP_THRESHOLD = 128 * 1024;
-
-function setCommonHeaders(ctx: RequestContext, status: number, format: OutputFormat | { contentType: string }): void {
-  const res = ctx.res;
-  res.statusCode = status;
-  res.setHeader('Content-Type', typeof format === 'string' ? contentType(format) : format.contentType);
-  res.setHeader('Cache-Control', 'no-cache, private');
-  if (ctx.warnings.length > 0) res.setHeader('Warning', ctx.warnings);
-}
 
 function wantsGzip(ctx: RequestContext): boolean {
   const ae = ctx.req.headers['accept-encoding'];
   return typeof ae === 'string' && /\bgzip\b/.test(ae);
 }
 
-/**
- * Sends a complete body, compressed when large and the client accepts gzip. `format` names the
- * encoding, or gives the exact Content-Type (discovery's parameterized media types).
- */
-export function sendBody(ctx: RequestContext, status: number, format: OutputFormat | { contentType: string }, body: Buffer): void {
-  setCommonHeaders(ctx, status, format);
+/** Sends a complete body with the given Content-Type, compressed when large and the client accepts gzip. */
+export function sendBody(ctx: RequestContext, status: number, contentType: string, body: Buffer): void {
+  const res = ctx.res;
+  res.statusCode = status;
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Cache-Control', 'no-cache, private');
+  if (ctx.warnings.length > 0) res.setHeader('Warning', ctx.warnings);
   if (body.length > GZIP_THRESHOLD && wantsGzip(ctx)) {
     body = gzipSync(body);
-    ctx.res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Encoding', 'gzip');
   }
-  ctx.res.setHeader('Content-Length', body.length);
-  ctx.res.end(body);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }
 
-/** Serializes any value in the negotiated format. */
-export function encodeValue(value: unknown, negotiated: Negotiated): Buffer {
-  if (negotiated.format === 'yaml') return Buffer.from(yamlStringify(value, { lineWidth: 0 }));
-  return Buffer.from(negotiated.pretty ? JSON.stringify(value, null, 2) + '\n' : JSON.stringify(value));
+/** Encodes any value with the negotiated codec and sends it. */
+export function writeValue(ctx: RequestContext, status: number, value: unknown, out: Output): void {
+  sendBody(ctx, status, out.contentType, out.codec.encode(value, { pretty: out.indent }));
 }
 
-/** Writes one object (a response to get, create, update, patch, delete). */
-export function writeObject(ctx: RequestContext, status: number, object: unknown, negotiated = negotiate(ctx)): void {
-  const value = isKubeObject(object) ? canonicalOrder(object) : object;
-  sendBody(ctx, status, negotiated.format, encodeValue(value, negotiated));
+function spellingOf(out: Output): { spelling: MetaSpelling; version: MetaVersion } {
+  return {
+    spelling: out.target?.group === 'meta.cluster.io' ? 'cluster' : 'k8s',
+    version: out.target?.version === 'v1beta1' ? 'v1beta1' : 'v1',
+  };
 }
 
-function isKubeObject(value: unknown): value is KubeObject {
-  return typeof value === 'object' && value !== null && 'metadata' in value;
+function includeObjectOf(ctx: RequestContext) {
+  const include = parseIncludeObject(ctx.query.get('includeObject'));
+  if (include === undefined) {
+    throw badRequest(`Unable to convert to Table as requested: includeObject: Unsupported value: ${JSON.stringify(ctx.query.get('includeObject'))}`);
+  }
+  return include;
 }
 
+/** Writes one object of `definition` in the negotiated representation (get, create, update, patch, delete). */
+export function writeObject(ctx: RequestContext, status: number, object: KubeObject, definition: ResourceDefinition, out: Output): void {
+  const { spelling, version } = spellingOf(out);
+  switch (out.representation) {
+    case 'Table':
+      return writeValue(ctx, status, toTable(definition, object, { includeObject: includeObjectOf(ctx), now: Date.now(), groupVersionSpelling: spelling, version }), out);
+    case 'PartialObjectMetadata':
+      return writeValue(ctx, status, toPartialObjectMetadata(object, spelling, version), out);
+    case 'PartialObjectMetadataList':
+      throw notAcceptableFor('PartialObjectMetadataList', 'a single object');
+    default:
+      return writeValue(ctx, status, canonicalOrder(object), out);
+  }
+}
+
+/** Writes a list of `definition` in the negotiated representation. */
+export function writeList(
+  ctx: RequestContext,
+  items: readonly { readonly object: KubeObject; readonly encodings: Map<string, Uint8Array> }[],
+  listMeta: ListMetaInput & { resourceVersion: string; continue: string },
+  definition: ResourceDefinition,
+  out: Output,
+): void {
+  const { spelling, version } = spellingOf(out);
+  const objects = (): KubeObject[] => items.map((i) => i.object);
+  switch (out.representation) {
+    case 'Table':
+      return writeValue(ctx, 200, toTable(definition, objects(), { includeObject: includeObjectOf(ctx), listMeta, now: Date.now(), groupVersionSpelling: spelling, version }), out);
+    case 'PartialObjectMetadataList':
+      return writeValue(ctx, 200, toPartialObjectMetadataList(objects(), listMeta, spelling, version), out);
+    case 'PartialObjectMetadata':
+      throw notAcceptableFor('PartialObjectMetadata', 'a list');
+  }
+  const apiVersion = definition.group === '' ? definition.version : `${definition.group}/${definition.version}`;
+  const envelope = { kind: definition.listKind, apiVersion, metadata: listMeta };
+  if (out.codec.mediaTypes[0] === 'application/json' && !out.indent) {
+    sendBody(ctx, 200, out.contentType, joinJsonList(envelope, items));
+    return;
+  }
+  const listItems = items.map((i) => listItem(i.object));
+  writeValue(ctx, 200, { ...envelope, items: listItems }, out);
+}
+
+function notAcceptableFor(kind: string, what: string): Error {
+  return notAcceptable(`${kind} cannot be served for ${what}`);
+}
+
+const COMMA = Buffer.from(',');
+const TAIL = Buffer.from(']}');
 const encoder = new TextEncoder();
 
-/**
- * The compact JSON of an object as a list item (upstream omits kind and apiVersion of items of
- * built-in lists), memoized in the entry's encodings.
- */
+/** A list as JSON, joined from the items' memoized encodings: the list is never built as one object. */
+function joinJsonList(envelope: Record<string, unknown>, items: readonly { object: KubeObject; encodings: Map<string, Uint8Array> }[]): Buffer {
+  const head = Buffer.from(JSON.stringify(envelope).slice(0, -1) + ',"items":[');
+  const parts: Uint8Array[] = [head];
+  let size = head.length;
+  items.forEach((item, index) => {
+    const bytes = listItemJson(item.object, item.encodings);
+    if (index > 0) {
+      parts.push(COMMA);
+      size += 1;
+    }
+    parts.push(bytes);
+    size += bytes.length;
+  });
+  parts.push(TAIL);
+  size += TAIL.length;
+  return Buffer.concat(parts, size);
+}
+
+/** An object as a list item: upstream omits kind and apiVersion of the items of built-in lists. */
+function listItem(object: KubeObject): KubeObject {
+  const { kind: _k, apiVersion: _a, ...rest } = canonicalOrder(object);
+  return rest;
+}
+
+/** The compact JSON of an object as a list item, memoized in the entry's encodings. */
 export function listItemJson(object: KubeObject, encodings: Map<string, Uint8Array>): Uint8Array {
   let bytes = encodings.get('json-item');
   if (!bytes) {
-    const { kind: _k, apiVersion: _a, ...rest } = canonicalOrder(object);
-    bytes = encoder.encode(JSON.stringify(rest));
+    bytes = encoder.encode(JSON.stringify(listItem(object)));
     encodings.set('json-item', bytes);
   }
   return bytes;
 }
 
-/** The compact JSON of a whole object, memoized in the entry's encodings. */
-export function objectJson(object: KubeObject, encodings: Map<string, Uint8Array>): Uint8Array {
-  let bytes = encodings.get('json');
+/** The encoding of a whole object with `out`'s codec, memoized in the entry's encodings. */
+export function encodedObject(object: KubeObject, encodings: Map<string, Uint8Array>, out: Output): Uint8Array {
+  const key = out.codec.mediaTypes[0]!;
+  let bytes = encodings.get(key);
   if (!bytes) {
-    bytes = encoder.encode(JSON.stringify(canonicalOrder(object)));
-    encodings.set('json', bytes);
+    bytes = out.codec.encode(canonicalOrder(object));
+    encodings.set(key, bytes);
   }
   return bytes;
 }

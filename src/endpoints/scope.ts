@@ -1,8 +1,22 @@
 /**
- * What a resource request resolved to: the type, its store, and the object named by the path.
+ * What a resource request resolved to: the type, its store, the object named by the path, and the
+ * endpoint layer's shared machinery (codecs, schema check, patch kinds, limits).
  */
+import type { PatchAppliers } from '../patch/patchers.js';
 import type { ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';
+import type { CodecRegistry } from '../serialization/codec.js';
+import type { FieldChecker } from './object-body.js';
+
+export interface EndpointEnv {
+  readonly codecs: CodecRegistry;
+  readonly checkFields: FieldChecker | undefined;
+  readonly patchers: PatchAppliers;
+  /** --min-request-timeout in seconds: a watch without timeoutSeconds ends after 1-2x this. */
+  readonly minRequestTimeoutSeconds: number;
+  /** --delete-collection-workers. */
+  readonly deleteCollectionWorkers: number;
+}
 
 export interface RequestScope {
   readonly definition: ResourceDefinition;
@@ -11,4 +25,5 @@ export interface RequestScope {
   readonly namespace: string;
   readonly name: string;
   readonly subresource: string;
+  readonly env: EndpointEnv;
 }

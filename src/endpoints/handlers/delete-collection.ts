@@ -6,13 +6,15 @@ import { isApiNotFound } from '../api-error-kinds.js';
 import type { KubeObject } from '../../registry/object.js';
 import type { RequestContext } from '../../server/request-context.js';
 import { metaOf } from '../../registry/object.js';
-import { writeObject } from '../respond.js';
+import { negotiate, writeList } from '../respond.js';
 import type { RequestScope } from '../scope.js';
 import { selectionOf } from '../selectors.js';
 import { deleteRequestOf } from './delete.js';
 
-export async function handleDeleteCollection(ctx: RequestContext, scope: RequestScope, workers: number): Promise<void> {
-  const request = await deleteRequestOf(ctx);
+export async function handleDeleteCollection(ctx: RequestContext, scope: RequestScope): Promise<void> {
+  const out = negotiate(ctx, scope.env.codecs);
+  const workers = scope.env.deleteCollectionWorkers;
+  const request = await deleteRequestOf(ctx, scope.env.codecs);
   const { filter } = selectionOf(ctx.query, scope.definition);
   const page = await scope.store.list({ namespace: scope.namespace, at: { kind: 'consistent' }, ...(filter ? { filter } : {}), signal: ctx.signal });
   const targets = page.items.map((i) => i.object);
@@ -32,8 +34,6 @@ export async function handleDeleteCollection(ctx: RequestContext, scope: Request
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(workers, targets.length)) }, worker));
-  const d = scope.definition;
-  const apiVersion = d.group === '' ? d.version : `${d.group}/${d.version}`;
-  const items = deleted.map(({ kind: _k, apiVersion: _a, ...rest }) => rest);
-  writeObject(ctx, 200, { kind: d.listKind, apiVersion, metadata: { resourceVersion: String(page.revision) }, items });
+  const items = deleted.map((object) => ({ object, encodings: new Map<string, Uint8Array>() }));
+  writeList(ctx, items, { resourceVersion: String(page.revision), continue: '' }, scope.definition, out);
 }

@@ -8,8 +8,10 @@ import { metaOf, type KubeObject } from '../../registry/object.js';
 import type { DeleteObjectRequest } from '../../registry/store/delete.js';
 import type { RequestContext } from '../../server/request-context.js';
 import { isDryRun } from '../query-flags.js';
-import { bodyMediaType, parseDocumentBytes, readBody } from '../request-body.js';
-import { writeObject } from '../respond.js';
+import { contentTypeOf, readBody } from '../request-body.js';
+import { negotiate, writeObject, writeValue } from '../respond.js';
+import { requestCodec } from '../../serialization/content-type.js';
+import { BodyDecodeError, type CodecRegistry } from '../../serialization/codec.js';
 import type { RequestScope } from '../scope.js';
 
 interface DeleteOptionsBody {
@@ -23,13 +25,19 @@ interface DeleteOptionsBody {
 const PROPAGATION_POLICIES = ['Orphan', 'Background', 'Foreground'];
 
 /** Reads DeleteOptions from the body and query (the query wins, as upstream). */
-export async function deleteRequestOf(ctx: RequestContext): Promise<DeleteObjectRequest & { orphanDependents?: boolean }> {
+export async function deleteRequestOf(ctx: RequestContext, codecs: CodecRegistry): Promise<DeleteObjectRequest & { orphanDependents?: boolean }> {
   const bytes = await readBody(ctx, 1024 * 1024);
   let body: DeleteOptionsBody = {};
   if (bytes.length > 0) {
-    const { value } = parseDocumentBytes(bytes, bodyMediaType(ctx), 'DeleteOptions');
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('DeleteOptions must be an object');
-    body = value as DeleteOptionsBody;
+    let value: unknown;
+    try {
+      value = requestCodec(contentTypeOf(ctx), codecs).decode(bytes).value;
+    } catch (err) {
+      if (err instanceof BodyDecodeError) throw badRequest(`the DeleteOptions in the request body could not be read: ${err.message}`);
+      throw err;
+    }
+    if (value !== null && (typeof value !== 'object' || Array.isArray(value))) throw badRequest('DeleteOptions must be an object');
+    body = (value ?? {}) as DeleteOptionsBody;
   }
   const q = ctx.query;
   const grace = q.get('gracePeriodSeconds') ?? body.gracePeriodSeconds;
@@ -66,14 +74,15 @@ export async function deleteRequestOf(ctx: RequestContext): Promise<DeleteObject
 }
 
 export async function handleDelete(ctx: RequestContext, scope: RequestScope): Promise<void> {
-  const request = await deleteRequestOf(ctx);
+  const out = negotiate(ctx, scope.env.codecs);
+  const request = await deleteRequestOf(ctx, scope.env.codecs);
   const result = await scope.store.delete(scope.namespace, scope.name, request);
   const status = !result.deleted && request.orphanDependents === false ? 202 : 200;
   if (!result.deleted || scope.store.context.strategy.returnDeletedObject) {
-    writeObject(ctx, status, result.object);
+    writeObject(ctx, status, result.object, scope.definition, out);
     return;
   }
-  writeObject(ctx, status, successStatus(scope, result.object));
+  writeValue(ctx, status, successStatus(scope, result.object), out);
 }
 
 /** The Status a completed delete answers with (upstream's shape: name, group, kind = resource, uid). */

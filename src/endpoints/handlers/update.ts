@@ -3,14 +3,15 @@
  * create-on-update and the object was absent.
  */
 import type { RequestContext } from '../../server/request-context.js';
-import { decodeObjectBody, type FieldChecker } from '../object-body.js';
+import { decodeObjectBody } from '../object-body.js';
 import { isDryRun } from '../query-flags.js';
-import { writeObject } from '../respond.js';
+import { negotiate, writeObject } from '../respond.js';
 import type { RequestScope } from '../scope.js';
 
-export async function handleUpdate(ctx: RequestContext, scope: RequestScope, checkFields: FieldChecker | undefined): Promise<void> {
+export async function handleUpdate(ctx: RequestContext, scope: RequestScope): Promise<void> {
+  const out = negotiate(ctx, scope.env.codecs);
   const dryRun = isDryRun(ctx.query);
-  const body = await decodeObjectBody(ctx, scope.definition, checkFields);
+  const body = await decodeObjectBody(ctx, scope.definition, scope.env);
   const result = await scope.store.replace(scope.namespace, scope.name, body, { dryRun, subresource: scope.subresource });
-  writeObject(ctx, result.created ? 201 : 200, result.object);
+  writeObject(ctx, result.created ? 201 : 200, result.object, scope.definition, out);
 }

@@ -10,19 +10,19 @@ import type { CacheWatchEvent } from '../../storage/cacher/cache-types.js';
 import type { KubeObject } from '../../registry/object.js';
 import type { RequestContext } from '../../server/request-context.js';
 import { watchReadOptions } from '../read-options.js';
-import { objectJson } from '../respond.js';
+import { encodedObject, negotiate, type Output } from '../respond.js';
+import { toTable, parseIncludeObject } from '../table/to-table.js';
+import { toPartialObjectMetadata } from '../metadata-only/partial-object-metadata.js';
+import { badRequest } from '../../api/errors.js';
+import type { WatchEventType } from '../../serialization/watch-frame.js';
 import type { RequestScope } from '../scope.js';
 import { selectionOf } from '../selectors.js';
-
-export interface WatchLimits {
-  /** --min-request-timeout in seconds: a watch without timeoutSeconds ends after 1-2x this. */
-  readonly minRequestTimeoutSeconds: number;
-}
 
 const INITIAL_EVENTS_END = ['k8s.io/initial-events-end', 'cluster.io/initial-events-end'];
 const LIST_BLUEPRINT = 'kubernetes.io/initial-events-list-blueprint';
 
-export async function handleWatch(ctx: RequestContext, scope: RequestScope, limits: WatchLimits): Promise<void> {
+export async function handleWatch(ctx: RequestContext, scope: RequestScope): Promise<void> {
+  const out = negotiate(ctx, scope.env.codecs, { stream: true });
   const options = watchReadOptions(ctx.query);
   const { filter, fields } = selectionOf(ctx.query, scope.definition);
   const d = scope.definition;
@@ -31,7 +31,7 @@ export async function handleWatch(ctx: RequestContext, scope: RequestScope, limi
   const stop = new AbortController();
   const onAbort = (): void => stop.abort();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(onAbort, watchTimeoutMs(ctx.query, limits));
+  const timer = setTimeout(onAbort, watchTimeoutMs(ctx.query, scope.env.minRequestTimeoutSeconds));
   timer.unref?.();
   try {
     let start = options.start;
@@ -40,7 +40,7 @@ export async function handleWatch(ctx: RequestContext, scope: RequestScope, limi
       const page = await scope.store.list({ namespace, at: { kind: 'consistent' }, limit: 1, signal: ctx.signal });
       start = { kind: 'after', revision: page.revision };
     }
-    const stream = new EventStream(ctx, d.kind, d.group === '' ? d.version : `${d.group}/${d.version}`, d.listKind);
+    const stream = new EventStream(ctx, scope, out);
     let watch;
     try {
       watch = await scope.store.watch({
@@ -69,10 +69,9 @@ function tooOld(err: ApiError): ApiError {
   return new ApiError(410, 'Expired', err.message.startsWith('The resourceVersion') ? 'too old resource version' : err.message);
 }
 
-function watchTimeoutMs(query: URLSearchParams, limits: WatchLimits): number {
+function watchTimeoutMs(query: URLSearchParams, min: number): number {
   const raw = query.get('timeoutSeconds');
   if (raw !== null && /^\d+$/.test(raw)) return Number(raw) * 1000;
-  const min = limits.minRequestTimeoutSeconds;
   return (min + Math.random() * min) * 1000;
 }
 
@@ -83,19 +82,32 @@ class EventStream {
   private flushScheduled = false;
   private started = false;
 
+  private readonly kind: string;
+  private readonly apiVersion: string;
+  private readonly listKind: string;
+  /** Table events carry column definitions in the first event only, as upstream. */
+  private tableHeadersSent = false;
+
   constructor(
     private readonly ctx: RequestContext,
-    private readonly kind: string,
-    private readonly apiVersion: string,
-    private readonly listKind: string,
-  ) {}
+    private readonly scope: RequestScope,
+    private readonly out: Output,
+  ) {
+    const d = scope.definition;
+    this.kind = d.kind;
+    this.apiVersion = d.group === '' ? d.version : `${d.group}/${d.version}`;
+    this.listKind = d.listKind;
+    if (out.representation === 'Table' && parseIncludeObject(ctx.query.get('includeObject')) === undefined) {
+      throw badRequest(`Unable to convert to Table as requested: includeObject: Unsupported value: ${JSON.stringify(ctx.query.get('includeObject'))}`);
+    }
+  }
 
   begin(): void {
     if (this.started) return;
     this.started = true;
     const res = this.ctx.res;
     res.statusCode = 200;
-    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Content-Type', this.out.contentType);
     res.setHeader('Cache-Control', 'no-cache, private');
     if (this.ctx.warnings.length > 0) res.setHeader('Warning', this.ctx.warnings);
     // Clients wait for the headers before they read events: send them now, not with the first event.
@@ -105,11 +117,37 @@ class EventStream {
 
   send(event: CacheWatchEvent<KubeObject>): void {
     if (event.type === 'BOOKMARK') {
-      this.push(Buffer.from(`{"type":"BOOKMARK","object":${JSON.stringify(this.bookmarkObject(event.revision, event.initialEventsEnd))}}\n`));
+      this.frame('BOOKMARK', this.out.codec.encode(this.bookmarkObject(event.revision, event.initialEventsEnd)));
       return;
     }
-    const object = objectJson(event.entry.object, event.entry.encodings);
-    this.push(Buffer.from(`{"type":"${event.type}","object":`), object, CLOSE);
+    this.frame(event.type, this.encode(event.entry.object, event.entry.encodings));
+  }
+
+  /** The event's object in the negotiated representation; plain objects share the cache's memo. */
+  private encode(object: KubeObject, encodings: Map<string, Uint8Array>): Uint8Array {
+    const codec = this.out.codec;
+    const spelling = this.out.target?.group === 'meta.cluster.io' ? 'cluster' : 'k8s';
+    const version = this.out.target?.version === 'v1beta1' ? 'v1beta1' : 'v1';
+    switch (this.out.representation) {
+      case 'Table': {
+        const table = toTable(this.scope.definition, object, {
+          includeObject: parseIncludeObject(this.ctx.query.get('includeObject'))!, now: Date.now(),
+          groupVersionSpelling: spelling, version, noHeaders: this.tableHeadersSent,
+        });
+        this.tableHeadersSent = true;
+        return codec.encode(table);
+      }
+      case 'PartialObjectMetadata':
+      case 'PartialObjectMetadataList':
+        return codec.encode(toPartialObjectMetadata(object, spelling, version));
+      default:
+        return encodedObject(object, encodings, this.out);
+    }
+  }
+
+  private frame(type: WatchEventType, object: Uint8Array): void {
+    const framing = this.out.codec.stream!;
+    this.push(framing.frameEvent(type, object));
   }
 
   private bookmarkObject(revision: number, initialEventsEnd: boolean): KubeObject {
@@ -152,9 +190,7 @@ class EventStream {
 
   endWithError(err: ApiError): void {
     this.begin();
-    this.push(Buffer.from(`{"type":"ERROR","object":${JSON.stringify(err.toStatus())}}\n`));
+    this.frame('ERROR', this.out.codec.encode(err.toStatus()));
     this.end();
   }
 }
-
-const CLOSE = Buffer.from('}\n');

@@ -7,8 +7,9 @@ import type { AuthorizationAttributes, Authorizer } from '../../auth/authorizer.
 import type { ResourceDefinition } from '../../registry/catalog/resource-definition.js';
 import { timestamp } from '../../registry/object.js';
 import type { RequestContext, UserInfo } from '../../server/request-context.js';
-import { decodeObjectBody, type FieldChecker } from '../object-body.js';
-import { writeObject } from '../respond.js';
+import { decodeObjectBody } from '../object-body.js';
+import { negotiate, writeValue } from '../respond.js';
+import type { EndpointEnv } from '../scope.js';
 
 const REVIEWS = new Set([
   'authentication.k8s.io/selfsubjectreviews',
@@ -40,17 +41,18 @@ export async function handleReview(
   definition: ResourceDefinition,
   namespace: string,
   authorizer: Authorizer,
-  checkFields: FieldChecker | undefined,
+  env: EndpointEnv,
 ): Promise<void> {
-  const body = await decodeObjectBody(ctx, definition, checkFields);
+  const out = negotiate(ctx, env.codecs, { table: false, partialObjectMetadata: false });
+  const body = await decodeObjectBody(ctx, definition, env);
   const user = ctx.user ?? { name: 'system:anonymous', groups: ['system:unauthenticated'] };
   const apiVersion = `${definition.group}/${definition.version}`;
   if (definition.resource === 'selfsubjectreviews') {
-    writeObject(ctx, 201, {
+    writeValue(ctx, 201, {
       kind: definition.kind, apiVersion,
       metadata: { creationTimestamp: timestamp(Date.now()) },
       status: { userInfo: userInfoOf(user) },
-    });
+    }, out);
     return;
   }
   const spec = (body['spec'] ?? {}) as AccessReviewSpec;
@@ -76,7 +78,7 @@ export async function handleReview(
   if (result.decision === 'deny') status['denied'] = true;
   if (result.reason) status['reason'] = result.reason;
   const metadata = { ...((body.metadata ?? {}) as object), creationTimestamp: null };
-  writeObject(ctx, 201, { kind: definition.kind, apiVersion, metadata, spec, status });
+  writeValue(ctx, 201, { kind: definition.kind, apiVersion, metadata, spec, status }, out);
 }
 
 function userInfoOf(user: UserInfo): Record<string, unknown> {

@@ -6,7 +6,7 @@ import { alreadyExists, badRequest, fromStorageError, invalid, type FieldError }
 import { isStorageError } from '../../storage/errors.js';
 import { encodeForStorage } from '../object-codec.js';
 import { metaOf, timestamp, type KubeObject } from '../object.js';
-import { generateName } from './generate-name.js';
+import { generateName } from '../../validation/generate-name.js';
 import { objectKey, refOf, type StoreContext, type WriteOptions } from './store-context.js';
 import { validateMetadata } from './validate-metadata.js';
 

@@ -62,6 +62,8 @@ export async function guaranteedUpdate(
     const stored = await readStored(ctx, namespace, name);
     if (!stored) throw notFound(refOf(ctx, name));
     const updated = await tryUpdate(structuredClone(stored.object));
+    // An unconditional update is checked and written against the version it replaces, as upstream.
+    if (!metaOf(updated).resourceVersion) metaOf(updated).resourceVersion = metaOf(stored.object).resourceVersion;
     const strategyCtx = { now: ctx.clock(), dryRun: options.dryRun, subresource: options.subresource };
     if (!options.systemUpdate) applyUpdateRules(ctx, updated, stored.object, strategyCtx);
     const reservation = !options.systemUpdate && ctx.strategy.beginUpdate ? await ctx.strategy.beginUpdate(updated, stored.object, strategyCtx) : undefined;
