@@ -6,7 +6,8 @@ import type { FieldError } from '../../api/errors.js';
 import type { KubeObject } from '../object.js';
 import type { StrategyContext } from '../strategy.js';
 import { configMapKeyErrors } from './config-map-key.js';
-import { invalidField, keyPath, tooLongField } from './field-errors.js';
+import { fieldInvalid, fieldTooLong } from '../../validation/field-errors.js';
+import { keyPath } from './field-errors.js';
 import { GenericStrategy } from './generic-strategy.js';
 import { validateImmutableData } from './immutable-data.js';
 import { isRecord } from './json-access.js';
@@ -30,15 +31,15 @@ function validateConfigMap(object: KubeObject): FieldError[] {
   const binaryData = isRecord(object['binaryData']) ? object['binaryData'] : {};
   let size = 0;
   for (const [key, value] of Object.entries(data)) {
-    for (const message of configMapKeyErrors(key)) errors.push(invalidField(keyPath('data', key), key, message));
-    if (key in binaryData) errors.push(invalidField(keyPath('data', key), key, 'duplicate of key present in binaryData'));
+    for (const message of configMapKeyErrors(key)) errors.push(fieldInvalid(keyPath('data', key), key, message));
+    if (key in binaryData) errors.push(fieldInvalid(keyPath('data', key), key, 'duplicate of key present in binaryData'));
     size += typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : 0;
   }
   for (const [key, value] of Object.entries(binaryData)) {
-    for (const message of configMapKeyErrors(key)) errors.push(invalidField(keyPath('binaryData', key), key, message));
+    for (const message of configMapKeyErrors(key)) errors.push(fieldInvalid(keyPath('binaryData', key), key, message));
     size += typeof value === 'string' ? Buffer.from(value, 'base64').length : 0;
   }
   // Upstream reports the size on the root path, which renders as "[]".
-  if (size > MAX_PAYLOAD_BYTES) errors.push(tooLongField('[]', MAX_PAYLOAD_BYTES));
+  if (size > MAX_PAYLOAD_BYTES) errors.push(fieldTooLong('[]', MAX_PAYLOAD_BYTES));
   return errors;
 }

@@ -6,7 +6,7 @@
 import type { FieldError } from '../../api/errors.js';
 import { metaOf, type KubeObject } from '../object.js';
 import type { StrategyContext } from '../strategy.js';
-import { invalidField, requiredField } from './field-errors.js';
+import { fieldInvalid, fieldRequired } from '../../validation/field-errors.js';
 import { asRecord, defaultTo, recordAt, stringAt } from './json-access.js';
 import { defaultPodTemplate } from './pod-spec-defaults.js';
 import { nonNegative, validateTemplate } from './workload-validation.js';
@@ -32,8 +32,8 @@ export class CronJobStrategy extends WorkloadStrategy {
     const spec = this.spec(object);
     const errors: FieldError[] = [];
     const name = metaOf(object).name ?? '';
-    if (name.length > MAX_NAME_LENGTH) errors.push(invalidField('metadata.name', name, `must be no more than ${MAX_NAME_LENGTH} characters`));
-    if (!stringAt(spec, 'schedule')) errors.push(requiredField('spec.schedule'));
+    if (name.length > MAX_NAME_LENGTH) errors.push(fieldInvalid('metadata.name', name, `must be no more than ${MAX_NAME_LENGTH} characters`));
+    if (!stringAt(spec, 'schedule')) errors.push(fieldRequired('spec.schedule'));
     const jobSpec = recordAt(recordAt(spec, 'jobTemplate'), 'spec') ?? {};
     errors.push(
       ...validateTemplate(recordAt(jobSpec, 'template'), undefined, 'spec.jobTemplate.spec.template', {

@@ -5,7 +5,7 @@
  */
 import type { FieldError } from '../../api/errors.js';
 import { jsonEqual, type KubeObject } from '../object.js';
-import { forbiddenField } from './field-errors.js';
+import { fieldForbidden } from '../../validation/field-errors.js';
 
 const IMMUTABLE_MESSAGE = 'field is immutable when `immutable` is set';
 
@@ -13,9 +13,9 @@ const IMMUTABLE_MESSAGE = 'field is immutable when `immutable` is set';
 export function validateImmutableData(object: KubeObject, old: KubeObject, payloadFields: readonly string[]): FieldError[] {
   if (old['immutable'] !== true) return [];
   const errors: FieldError[] = [];
-  if (object['immutable'] !== true) errors.push(forbiddenField('immutable', IMMUTABLE_MESSAGE));
+  if (object['immutable'] !== true) errors.push(fieldForbidden('immutable', IMMUTABLE_MESSAGE));
   for (const field of payloadFields) {
-    if (!jsonEqual(emptyAsAbsent(object[field]), emptyAsAbsent(old[field]))) errors.push(forbiddenField(field, IMMUTABLE_MESSAGE));
+    if (!jsonEqual(emptyAsAbsent(object[field]), emptyAsAbsent(old[field]))) errors.push(fieldForbidden(field, IMMUTABLE_MESSAGE));
   }
   return errors;
 }

@@ -6,7 +6,8 @@
 import type { FieldError } from '../../api/errors.js';
 import { jsonEqual, metaOf, type KubeObject } from '../object.js';
 import type { StrategyContext } from '../strategy.js';
-import { GoLiteral, immutableField, invalidField, requiredField } from './field-errors.js';
+import { fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
+import { fieldImmutable } from './field-errors.js';
 import { goLabelSelector, goStringMap, selectorMatches } from './label-selector.js';
 import { asRecord, defaultTo, isRecord, recordAt, recordsAt, type JsonRecord } from './json-access.js';
 import { defaultPodTemplate } from './pod-spec-defaults.js';
@@ -50,13 +51,13 @@ export class JobStrategy extends WorkloadStrategy {
     const oldSpec = recordAt(old, 'spec') ?? {};
     const errors = [...this.validate(object, ctx), ...selectorImmutable(spec, oldSpec)];
     if (!jsonEqual(spec['completions'], oldSpec['completions']) && spec['completionMode'] !== 'Indexed') {
-      errors.push(immutableField('spec.completions', spec['completions'] ?? null));
+      errors.push(fieldImmutable('spec.completions', spec['completions'] ?? null));
     }
     // A suspended job that never started may still have its template adjusted (upstream allows
     // scheduling directives there); a running job's pods were made from the template it has.
     const neverStarted = spec['suspend'] === true && recordAt(old, 'status')?.['startTime'] === undefined;
     if (!neverStarted && !jsonEqual(spec['template'], oldSpec['template'])) {
-      errors.push(invalidField('spec.template', templateSummary(spec['template']), 'field is immutable'));
+      errors.push(fieldInvalid('spec.template', templateSummary(spec['template']), 'field is immutable'));
     }
     return errors;
   }
@@ -93,8 +94,8 @@ function generateSelector(object: KubeObject, spec: JsonRecord): void {
 }
 
 /** Upstream prints the whole Go struct here; a JSON rendering carries the same facts. */
-function templateSummary(template: unknown): GoLiteral {
-  return new GoLiteral(JSON.stringify(template ?? null));
+function templateSummary(template: unknown): GoSyntax {
+  return new GoSyntax(JSON.stringify(template ?? null));
 }
 
 /**
@@ -108,12 +109,12 @@ function validateGeneratedSelector(object: KubeObject, spec: JsonRecord): FieldE
   const labelSet = isRecord(labels) ? labels : {};
   for (const [key, expected] of [[CONTROLLER_UID_LABELS[0]!, meta.uid ?? ''], [JOB_NAME_LABELS[0]!, meta.name ?? '']] as const) {
     const path = `spec.template.metadata.labels[${key}]`;
-    if (labelSet[key] === undefined) errors.push(requiredField(path));
-    else if (labelSet[key] !== expected) errors.push(invalidField(path, new GoLiteral(goStringMap(labels)), `must be '${expected}'`));
+    if (labelSet[key] === undefined) errors.push(fieldRequired(path));
+    else if (labelSet[key] !== expected) errors.push(fieldInvalid(path, new GoSyntax(goStringMap(labels)), `must be '${expected}'`));
   }
   const selector = recordAt(spec, 'selector') ?? {};
   if (!selectorMatches(selector, { [CONTROLLER_UID_LABELS[1]!]: meta.uid ?? '' })) {
-    errors.push(invalidField('spec.selector', goLabelSelector(selector), '`selector` not auto-generated'));
+    errors.push(fieldInvalid('spec.selector', goLabelSelector(selector), '`selector` not auto-generated'));
   }
   return errors;
 }

@@ -4,7 +4,8 @@
  * which clients and people have long matched on, e.g.
  * `v1.LabelSelector{MatchLabels:map[string]string{"app":"web"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}`.
  */
-import { GoLiteral, goQuote } from './field-errors.js';
+import { goQuote } from '../../serialization/go-format.js';
+import { GoSyntax } from '../../validation/field-errors.js';
 import { asStringArray, isRecord, recordsAt, type JsonRecord } from './json-access.js';
 
 /** Whether `selector` (matchLabels and matchExpressions) selects `labels`. An empty selector selects everything. */
@@ -51,12 +52,12 @@ function goStringSlice(value: unknown): string {
 }
 
 /** Go's `%#v` of a metav1.LabelSelector. */
-export function goLabelSelector(selector: unknown): GoLiteral {
+export function goLabelSelector(selector: unknown): GoSyntax {
   const record = isRecord(selector) ? selector : {};
   const expressions = Array.isArray(record['matchExpressions'])
     ? `[]v1.LabelSelectorRequirement{${recordsAt(record, 'matchExpressions')
         .map((r) => `v1.LabelSelectorRequirement{Key:${goQuote(String(r['key'] ?? ''))}, Operator:${goQuote(String(r['operator'] ?? ''))}, Values:${goStringSlice(r['values'])}}`)
         .join(', ')}}`
     : '[]v1.LabelSelectorRequirement(nil)';
-  return new GoLiteral(`v1.LabelSelector{MatchLabels:${goStringMap(record['matchLabels'])}, MatchExpressions:${expressions}}`);
+  return new GoSyntax(`v1.LabelSelector{MatchLabels:${goStringMap(record['matchLabels'])}, MatchExpressions:${expressions}}`);
 }

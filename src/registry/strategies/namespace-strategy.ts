@@ -6,7 +6,7 @@
 import { forbidden, type FieldError } from '../../api/errors.js';
 import { metaOf, type KubeObject } from '../object.js';
 import type { StrategyContext } from '../strategy.js';
-import { invalidField } from './field-errors.js';
+import { fieldInvalid } from '../../validation/field-errors.js';
 import { GenericStrategy } from './generic-strategy.js';
 import { asRecord, asStringArray } from './json-access.js';
 
@@ -103,7 +103,7 @@ function validateFinalizers(object: KubeObject): FieldError[] {
   const errors: FieldError[] = [];
   asStringArray((spec as Record<string, unknown>)['finalizers']).forEach((name) => {
     if (!name.includes('/') && !STANDARD_FINALIZERS.has(name)) {
-      errors.push(invalidField('spec.finalizers', name, 'name is neither a standard finalizer name nor is it fully qualified'));
+      errors.push(fieldInvalid('spec.finalizers', name, 'name is neither a standard finalizer name nor is it fully qualified'));
     }
   });
   return errors;

@@ -6,7 +6,7 @@
 import type { FieldError } from '../../api/errors.js';
 import { jsonEqual, type KubeObject } from '../object.js';
 import type { StrategyContext } from '../strategy.js';
-import { forbiddenField, requiredField } from './field-errors.js';
+import { fieldForbidden, fieldRequired } from '../../validation/field-errors.js';
 import { asRecord, defaultTo, recordAt, type JsonRecord } from './json-access.js';
 import { GenericStrategy } from './generic-strategy.js';
 
@@ -31,9 +31,9 @@ export class PersistentVolumeClaimStrategy extends GenericStrategy {
     const spec = asRecord(object, 'spec');
     const errors: FieldError[] = [];
     const modes = spec['accessModes'];
-    if (!Array.isArray(modes) || modes.length === 0) errors.push(requiredField('spec.accessModes', 'at least 1 access mode is required'));
+    if (!Array.isArray(modes) || modes.length === 0) errors.push(fieldRequired('spec.accessModes', 'at least 1 access mode is required'));
     if (!spec['dataSourceRef'] && !spec['dataSource'] && recordAt(recordAt(spec, 'resources'), 'requests')?.['storage'] === undefined) {
-      errors.push(requiredField('spec.resources[storage]'));
+      errors.push(fieldRequired('spec.resources[storage]'));
     }
     return errors;
   }
@@ -42,7 +42,7 @@ export class PersistentVolumeClaimStrategy extends GenericStrategy {
     if (ctx.subresource !== '') return [];
     const errors = this.validate(object, ctx);
     if (!jsonEqual(withoutMutable(asRecord(object, 'spec')), withoutMutable(recordAt(old, 'spec') ?? {}))) {
-      errors.push(forbiddenField('spec', 'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims'));
+      errors.push(fieldForbidden('spec', 'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims'));
     }
     return errors;
   }

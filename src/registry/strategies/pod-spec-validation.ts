@@ -4,7 +4,8 @@
  * their values, container ports in range. Shared by Pods and pod templates.
  */
 import type { FieldError } from '../../api/errors.js';
-import { duplicateField, invalidField, notSupportedField, requiredField } from './field-errors.js';
+import { fieldInvalid, fieldRequired } from '../../validation/field-errors.js';
+import { fieldDuplicate, fieldNotSupported } from './field-errors.js';
 import type { NameValidator } from './generic-strategy.js';
 import { recordsAt, stringAt, type JsonRecord } from './json-access.js';
 
@@ -25,7 +26,7 @@ const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 /** Field errors of the (defaulted) pod spec at `path`. */
 export function validatePodSpec(spec: JsonRecord, path: string, rules: PodSpecRules): FieldError[] {
   const errors: FieldError[] = [];
-  if (recordsAt(spec, 'containers').length === 0) errors.push(requiredField(`${path}.containers`));
+  if (recordsAt(spec, 'containers').length === 0) errors.push(fieldRequired(`${path}.containers`));
   const names = new Set<string>();
   for (const list of ['initContainers', 'containers']) {
     recordsAt(spec, list).forEach((container, i) => {
@@ -40,20 +41,20 @@ export function validatePodSpec(spec: JsonRecord, path: string, rules: PodSpecRu
 function validateContainer(container: JsonRecord, path: string, names: Set<string>, rules: PodSpecRules): FieldError[] {
   const errors: FieldError[] = [];
   const name = stringAt(container, 'name') ?? '';
-  if (name === '') errors.push(requiredField(`${path}.name`));
+  if (name === '') errors.push(fieldRequired(`${path}.name`));
   else {
-    for (const message of rules.validateLabel(name)) errors.push(invalidField(`${path}.name`, name, message));
-    if (names.has(name)) errors.push(duplicateField(`${path}.name`, name));
+    for (const message of rules.validateLabel(name)) errors.push(fieldInvalid(`${path}.name`, name, message));
+    if (names.has(name)) errors.push(fieldDuplicate(`${path}.name`, name));
     names.add(name);
   }
   const image = stringAt(container, 'image') ?? '';
-  if (rules.requireImage && image === '') errors.push(requiredField(`${path}.image`));
+  if (rules.requireImage && image === '') errors.push(fieldRequired(`${path}.image`));
   errors.push(...oneOf(container, 'imagePullPolicy', path, PULL_POLICIES));
   recordsAt(container, 'ports').forEach((port, i) => {
     const portPath = `${path}.ports[${i}]`;
     const number = port['containerPort'];
     if (typeof number !== 'number' || number < 1 || number > 65535) {
-      errors.push(invalidField(`${portPath}.containerPort`, number ?? 0, 'must be between 1 and 65535, inclusive'));
+      errors.push(fieldInvalid(`${portPath}.containerPort`, number ?? 0, 'must be between 1 and 65535, inclusive'));
     }
     errors.push(...oneOf(port, 'protocol', portPath, PROTOCOLS));
   });
@@ -64,6 +65,6 @@ function validateContainer(container: JsonRecord, path: string, names: Set<strin
 function oneOf(record: JsonRecord, field: string, path: string, allowed: readonly string[]): FieldError[] {
   const value = record[field];
   if (value === undefined || value === null) return [];
-  if (value === '') return [requiredField(`${path}.${field}`)];
-  return typeof value === 'string' && allowed.includes(value) ? [] : [notSupportedField(`${path}.${field}`, value, allowed)];
+  if (value === '') return [fieldRequired(`${path}.${field}`)];
+  return typeof value === 'string' && allowed.includes(value) ? [] : [fieldNotSupported(`${path}.${field}`, value, allowed)];
 }

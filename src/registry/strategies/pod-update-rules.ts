@@ -6,7 +6,7 @@
  */
 import type { FieldError } from '../../api/errors.js';
 import { jsonEqual } from '../object.js';
-import { forbiddenField, invalidField, requiredField } from './field-errors.js';
+import { fieldForbidden, fieldInvalid, fieldRequired } from '../../validation/field-errors.js';
 import { isRecord, recordsAt, type JsonRecord } from './json-access.js';
 import { jsonDiff } from './json-diff.js';
 
@@ -38,18 +38,18 @@ export function validatePodSpecUpdate(spec: JsonRecord, old: JsonRecord): FieldE
   const munged = mungeUpdatable(spec, old);
   if (!jsonEqual(munged, old)) {
     const diff = jsonDiff(old, munged, 'spec');
-    errors.push(forbiddenField('spec', `pod updates may not change fields other than ${UPDATABLE_FIELDS.join(',')}\n${diff}`));
+    errors.push(fieldForbidden('spec', `pod updates may not change fields other than ${UPDATABLE_FIELDS.join(',')}\n${diff}`));
   }
   return errors;
 }
 
 function validateContainerUpdates(next: JsonRecord[], old: JsonRecord[], path: string): [FieldError[], boolean] {
-  if (next.length !== old.length) return [[forbiddenField(path, 'pod updates may not add or remove containers')], true];
+  if (next.length !== old.length) return [[fieldForbidden(path, 'pod updates may not add or remove containers')], true];
   const errors: FieldError[] = [];
   next.forEach((container, i) => {
     const image = typeof container['image'] === 'string' ? container['image'] : '';
-    if (image === '') errors.push(requiredField(`${path}[${i}].image`));
-    if (image.trim() !== image) errors.push(invalidField(`${path}[${i}].image`, image, 'must not have leading or trailing whitespace'));
+    if (image === '') errors.push(fieldRequired(`${path}[${i}].image`));
+    if (image.trim() !== image) errors.push(fieldInvalid(`${path}[${i}].image`, image, 'must not have leading or trailing whitespace'));
   });
   return [errors, false];
 }
@@ -61,11 +61,11 @@ function validateContainerUpdates(next: JsonRecord[], old: JsonRecord[], path: s
 function validateDeadline(next: unknown, old: unknown): { error: FieldError; stop: boolean } | undefined {
   const path = 'spec.activeDeadlineSeconds';
   if (typeof next === 'number') {
-    if (next < 0 || next > MAX_INT32) return { error: invalidField(path, next, `must be between 0 and ${MAX_INT32}, inclusive`), stop: true };
-    if (typeof old === 'number' && old < next) return { error: invalidField(path, next, 'must be less than or equal to previous value'), stop: true };
+    if (next < 0 || next > MAX_INT32) return { error: fieldInvalid(path, next, `must be between 0 and ${MAX_INT32}, inclusive`), stop: true };
+    if (typeof old === 'number' && old < next) return { error: fieldInvalid(path, next, 'must be less than or equal to previous value'), stop: true };
     return undefined;
   }
-  if (typeof old === 'number') return { error: invalidField(path, null, 'must not update from a positive integer to nil value'), stop: false };
+  if (typeof old === 'number') return { error: fieldInvalid(path, null, 'must not update from a positive integer to nil value'), stop: false };
   return undefined;
 }
 
@@ -74,13 +74,13 @@ function validateOnlyDeletedGates(next: JsonRecord[], old: JsonRecord[]): FieldE
   const oldNames = new Set(old.map((g) => g['name']));
   const added = next.find((g) => !oldNames.has(g['name']));
   if (added === undefined) return [];
-  return [forbiddenField('spec.schedulingGates', `only deletion is allowed, but found new scheduling gate '${String(added['name'])}'`)];
+  return [fieldForbidden('spec.schedulingGates', `only deletion is allowed, but found new scheduling gate '${String(added['name'])}'`)];
 }
 
 function validateOnlyAddedTolerations(next: JsonRecord[], old: JsonRecord[]): FieldError[] {
   for (const existing of old) {
     const kept = next.some((t) => jsonEqual({ ...existing, tolerationSeconds: t['tolerationSeconds'] }, t));
-    if (!kept) return [forbiddenField('spec.tolerations', 'existing toleration can not be modified except its tolerationSeconds')];
+    if (!kept) return [fieldForbidden('spec.tolerations', 'existing toleration can not be modified except its tolerationSeconds')];
   }
   return [];
 }

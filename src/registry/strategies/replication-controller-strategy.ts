@@ -5,7 +5,7 @@
 import type { FieldError } from '../../api/errors.js';
 import { metaOf, type KubeObject } from '../object.js';
 import type { StrategyContext } from '../strategy.js';
-import { GoLiteral, invalidField, requiredField } from './field-errors.js';
+import { fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
 import { defaultTo, isRecord, recordAt, type JsonRecord } from './json-access.js';
 import { goStringMap } from './label-selector.js';
 import { defaultPodTemplate } from './pod-spec-defaults.js';
@@ -34,13 +34,13 @@ export class ReplicationControllerStrategy extends WorkloadStrategy {
     const spec = this.spec(object);
     const errors: FieldError[] = [];
     const selector = isRecord(spec['selector']) ? spec['selector'] : {};
-    if (Object.keys(selector).length === 0) errors.push(requiredField('spec.selector'));
+    if (Object.keys(selector).length === 0) errors.push(fieldRequired('spec.selector'));
     const template = recordAt(spec, 'template');
     if (template) {
       const labels = recordAt(template, 'metadata')?.['labels'];
       const labelSet = isRecord(labels) ? labels : {};
       if (Object.keys(selector).length > 0 && !Object.entries(selector).every(([k, v]) => labelSet[k] === v)) {
-        errors.push(invalidField('spec.template.metadata.labels', new GoLiteral(goStringMap(labels)), '`selector` does not match template `labels`'));
+        errors.push(fieldInvalid('spec.template.metadata.labels', new GoSyntax(goStringMap(labels)), '`selector` does not match template `labels`'));
       }
       errors.push(...validateTemplate(template, undefined, 'spec.template', this.rules()));
     }

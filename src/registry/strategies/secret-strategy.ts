@@ -8,7 +8,8 @@ import { metaOf, type KubeObject } from '../object.js';
 import type { StrategyContext } from '../strategy.js';
 import { MAX_PAYLOAD_BYTES } from './config-map-strategy.js';
 import { configMapKeyErrors } from './config-map-key.js';
-import { immutableField, invalidField, keyPath, requiredField, tooLongField } from './field-errors.js';
+import { fieldInvalid, fieldRequired, fieldTooLong } from '../../validation/field-errors.js';
+import { fieldImmutable, keyPath } from './field-errors.js';
 import { GenericStrategy } from './generic-strategy.js';
 import { goJsonObjectError } from './go-json-check.js';
 import { validateImmutableData } from './immutable-data.js';
@@ -44,7 +45,7 @@ export class SecretStrategy extends GenericStrategy {
 
   override validateUpdate(object: KubeObject, old: KubeObject, _ctx: StrategyContext): FieldError[] {
     const errors: FieldError[] = [];
-    if (object['type'] !== old['type']) errors.push(immutableField('type', object['type'] ?? ''));
+    if (object['type'] !== old['type']) errors.push(fieldImmutable('type', object['type'] ?? ''));
     errors.push(...validateImmutableData(object, old, ['data']), ...validateSecret(object));
     return errors;
   }
@@ -81,10 +82,10 @@ function validateSecret(object: KubeObject): FieldError[] {
   const data = decodedData(object);
   let size = 0;
   for (const [key, value] of data) {
-    for (const message of configMapKeyErrors(key)) errors.push(invalidField(keyPath('data', key), key, message));
+    for (const message of configMapKeyErrors(key)) errors.push(fieldInvalid(keyPath('data', key), key, message));
     size += value.length;
   }
-  if (size > MAX_PAYLOAD_BYTES) errors.push(tooLongField('data', MAX_PAYLOAD_BYTES));
+  if (size > MAX_PAYLOAD_BYTES) errors.push(fieldTooLong('data', MAX_PAYLOAD_BYTES));
   const type = typeof object['type'] === 'string' ? object['type'] : '';
   errors.push(...validateTypeKeys(object, type, data));
   return errors;
@@ -92,13 +93,13 @@ function validateSecret(object: KubeObject): FieldError[] {
 
 /** The keys (or annotation) each built-in type requires, checked as upstream's ValidateSecret. */
 function validateTypeKeys(object: KubeObject, type: string, data: Map<string, Buffer>): FieldError[] {
-  const required = (key: string): FieldError => requiredField(keyPath('data', key), '');
+  const required = (key: string): FieldError => fieldRequired(keyPath('data', key), '');
   switch (canonicalSecretType(type)) {
     case 'kubernetes.io/service-account-token': {
       const annotations = metaOf(object).annotations ?? {};
       const spelled = inSpellingOf(type, SERVICE_ACCOUNT_NAME_ANNOTATION);
       const name = annotations[spelled] || annotations[SERVICE_ACCOUNT_NAME_ANNOTATION];
-      return name ? [] : [requiredField(keyPath('metadata.annotations', spelled))];
+      return name ? [] : [fieldRequired(keyPath('metadata.annotations', spelled))];
     }
     case 'kubernetes.io/dockercfg':
       return requireJsonKey(data, DOCKERCFG_KEY);
@@ -120,7 +121,7 @@ function validateTypeKeys(object: KubeObject, type: string, data: Map<string, Bu
 
 function requireJsonKey(data: Map<string, Buffer>, key: string): FieldError[] {
   const value = data.get(key);
-  if (value === undefined) return [requiredField(keyPath('data', key))];
+  if (value === undefined) return [fieldRequired(keyPath('data', key))];
   const error = goJsonObjectError(value.toString('utf8'));
-  return error === undefined ? [] : [invalidField(keyPath('data', key), '<secret contents redacted>', error)];
+  return error === undefined ? [] : [fieldInvalid(keyPath('data', key), '<secret contents redacted>', error)];
 }

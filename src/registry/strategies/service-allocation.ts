@@ -8,7 +8,7 @@ import { internalError, invalid, type ApiError, type FieldError } from '../../ap
 import { metaOf, type KubeObject } from '../object.js';
 import type { Reservation, StrategyContext } from '../strategy.js';
 import { AllocationError, type Allocator } from '../allocators/allocator.js';
-import { GoLiteral, invalidField } from './field-errors.js';
+import { fieldInvalid, goStringSlice } from '../../validation/field-errors.js';
 import { asRecord, asStringArray, recordsAt } from './json-access.js';
 import {
   CLUSTER_IP_NONE,
@@ -97,8 +97,8 @@ export class ServiceAllocation {
       const failure = await take(allocator, requested, ctx, owner);
       if (failure !== undefined) {
         const why = failure === 'taken' ? 'provided IP is already allocated' : `the provided IP (${requested}) is not in the valid range. The range of valid IPs is ${allocator.range}`;
-        const value = new GoLiteral(`[]string{${asStringArray(spec['clusterIPs']).map((v) => JSON.stringify(v)).join(', ')}}`);
-        throw invalidService(service, invalidField('spec.clusterIPs', value, `failed to allocate IP ${requested}: ${why}`));
+        const value = goStringSlice(asStringArray(spec['clusterIPs']));
+        throw invalidService(service, fieldInvalid('spec.clusterIPs', value, `failed to allocate IP ${requested}: ${why}`));
       }
       if (!ctx.dryRun) ledger.took(allocator, requested);
     }
@@ -117,7 +117,7 @@ export class ServiceAllocation {
       const failure = await take(allocator, port, ctx, owner);
       if (failure !== undefined) {
         const why = failure === 'taken' ? 'provided port is already allocated' : `provided port is not in the valid range. The range of valid ports is ${allocator.range}`;
-        throw prefix === '' ? invalidService(service, invalidField(field, port, why)) : internalError(new Error(`${prefix}: ${why}`));
+        throw prefix === '' ? invalidService(service, fieldInvalid(field, port, why)) : internalError(new Error(`${prefix}: ${why}`));
       }
       takenHere.add(port);
       if (!ctx.dryRun) ledger.took(allocator, port);

@@ -6,7 +6,8 @@
 import type { FieldError } from '../../api/errors.js';
 import { parseIpv4 } from '../allocators/ipv4-range.js';
 import type { KubeObject } from '../object.js';
-import { duplicateField, forbiddenField, GoLiteral, invalidField, notSupportedField, requiredField } from './field-errors.js';
+import { fieldForbidden, fieldInvalid, fieldRequired, goStringSlice } from '../../validation/field-errors.js';
+import { fieldDuplicate, fieldNotSupported } from './field-errors.js';
 import { asStringArray, recordsAt, stringAt } from './json-access.js';
 import { CLUSTER_IP_NONE, externallyAccessible, needsClusterIP, primaryClusterIP, serviceType, specOf } from './service-fields.js';
 
@@ -21,20 +22,20 @@ export function validateService(service: KubeObject): FieldError[] {
   const spec = specOf(service);
   const type = serviceType(service);
   const errors: FieldError[] = [];
-  if (!TYPES.includes(type)) errors.push(notSupportedField('spec.type', type, TYPES));
-  if (type === 'ExternalName' && !stringAt(spec, 'externalName')) errors.push(requiredField('spec.externalName'));
+  if (!TYPES.includes(type)) errors.push(fieldNotSupported('spec.type', type, TYPES));
+  if (type === 'ExternalName' && !stringAt(spec, 'externalName')) errors.push(fieldRequired('spec.externalName'));
   errors.push(...validatePorts(service));
   errors.push(...validateClusterIPs(service));
   const affinity = spec['sessionAffinity'];
-  if (typeof affinity === 'string' && !AFFINITIES.includes(affinity)) errors.push(notSupportedField('spec.sessionAffinity', affinity, AFFINITIES));
+  if (typeof affinity === 'string' && !AFFINITIES.includes(affinity)) errors.push(fieldNotSupported('spec.sessionAffinity', affinity, AFFINITIES));
   const external = spec['externalTrafficPolicy'];
   if (external !== undefined && !externallyAccessible(service)) {
-    errors.push(invalidField('spec.externalTrafficPolicy', external, 'may only be set for externally-accessible services'));
+    errors.push(fieldInvalid('spec.externalTrafficPolicy', external, 'may only be set for externally-accessible services'));
   } else if (typeof external === 'string' && !TRAFFIC_POLICIES.includes(external)) {
-    errors.push(notSupportedField('spec.externalTrafficPolicy', external, TRAFFIC_POLICIES));
+    errors.push(fieldNotSupported('spec.externalTrafficPolicy', external, TRAFFIC_POLICIES));
   }
   const internal = spec['internalTrafficPolicy'];
-  if (typeof internal === 'string' && !TRAFFIC_POLICIES.includes(internal)) errors.push(notSupportedField('spec.internalTrafficPolicy', internal, TRAFFIC_POLICIES));
+  if (typeof internal === 'string' && !TRAFFIC_POLICIES.includes(internal)) errors.push(fieldNotSupported('spec.internalTrafficPolicy', internal, TRAFFIC_POLICIES));
   errors.push(...validateFamilies(service));
   return errors;
 }
@@ -45,23 +46,23 @@ function validatePorts(service: KubeObject): FieldError[] {
   const ports = recordsAt(spec, 'ports');
   const errors: FieldError[] = [];
   const headless = primaryClusterIP(service) === CLUSTER_IP_NONE;
-  if (ports.length === 0 && type !== 'ExternalName' && !headless) errors.push(requiredField('spec.ports'));
+  if (ports.length === 0 && type !== 'ExternalName' && !headless) errors.push(fieldRequired('spec.ports'));
   const names = new Set<string>();
   ports.forEach((port, i) => {
     const path = `spec.ports[${i}]`;
     const name = stringAt(port, 'name') ?? '';
-    if (ports.length > 1 && name === '') errors.push(requiredField(`${path}.name`));
+    if (ports.length > 1 && name === '') errors.push(fieldRequired(`${path}.name`));
     if (name !== '') {
-      if (names.has(name)) errors.push(duplicateField(`${path}.name`, name));
+      if (names.has(name)) errors.push(fieldDuplicate(`${path}.name`, name));
       names.add(name);
     }
     const number = port['port'];
-    if (typeof number !== 'number' || number < 1 || number > 65535) errors.push(invalidField(`${path}.port`, number ?? 0, 'must be between 1 and 65535, inclusive'));
+    if (typeof number !== 'number' || number < 1 || number > 65535) errors.push(fieldInvalid(`${path}.port`, number ?? 0, 'must be between 1 and 65535, inclusive'));
     const protocol = port['protocol'];
-    if (typeof protocol === 'string' && !PROTOCOLS.includes(protocol)) errors.push(notSupportedField(`${path}.protocol`, protocol, PROTOCOLS));
+    if (typeof protocol === 'string' && !PROTOCOLS.includes(protocol)) errors.push(fieldNotSupported(`${path}.protocol`, protocol, PROTOCOLS));
     const nodePort = port['nodePort'];
     if (typeof nodePort === 'number' && nodePort !== 0 && (type === 'ClusterIP' || type === 'ExternalName')) {
-      errors.push(forbiddenField(`${path}.nodePort`, `may not be used when \`type\` is '${type}'`));
+      errors.push(fieldForbidden(`${path}.nodePort`, `may not be used when \`type\` is '${type}'`));
     }
   });
   return errors;
@@ -73,20 +74,20 @@ function validateClusterIPs(service: KubeObject): FieldError[] {
   const ips = asStringArray(spec['clusterIPs']);
   const errors: FieldError[] = [];
   if (!needsClusterIP(service)) {
-    if (ips.length > 0 || stringAt(spec, 'clusterIP')) errors.push(forbiddenField('spec.clusterIPs', 'may not be set for ExternalName services'));
+    if (ips.length > 0 || stringAt(spec, 'clusterIP')) errors.push(fieldForbidden('spec.clusterIPs', 'may not be set for ExternalName services'));
     return errors;
   }
   const legacy = stringAt(spec, 'clusterIP');
   if (legacy !== undefined && ips.length > 0 && legacy !== ips[0]) {
-    errors.push(invalidField('spec.clusterIPs', new GoLiteral(`[]string{${ips.map((ip) => JSON.stringify(ip)).join(', ')}}`), 'first value must match `clusterIP`'));
+    errors.push(fieldInvalid('spec.clusterIPs', goStringSlice(ips), 'first value must match `clusterIP`'));
   }
   ips.forEach((ip, i) => {
     const path = `spec.clusterIPs[${i}]`;
     if (ip === CLUSTER_IP_NONE) {
-      if (i > 0) errors.push(invalidField(path, ip, "may not be set to 'None' unless it is the first value"));
-      else if (type === 'NodePort' || type === 'LoadBalancer') errors.push(invalidField(path, ip, `may not be set to 'None' for ${type} services`));
+      if (i > 0) errors.push(fieldInvalid(path, ip, "may not be set to 'None' unless it is the first value"));
+      else if (type === 'NodePort' || type === 'LoadBalancer') errors.push(fieldInvalid(path, ip, `may not be set to 'None' for ${type} services`));
     } else if (ip !== '' && parseIpv4(ip) === undefined) {
-      errors.push(invalidField(path, ip, IP_MESSAGE));
+      errors.push(fieldInvalid(path, ip, IP_MESSAGE));
     }
   });
   return errors;
@@ -100,9 +101,9 @@ function validateFamilies(service: KubeObject): FieldError[] {
   const policy = spec['ipFamilyPolicy'];
   const headless = primaryClusterIP(service) === CLUSTER_IP_NONE;
   if (headless && Object.keys((spec['selector'] as object | undefined) ?? {}).length === 0) return errors;
-  if (policy === 'RequireDualStack') errors.push(invalidField('spec.ipFamilyPolicy', policy, 'this cluster is not configured for dual-stack services'));
+  if (policy === 'RequireDualStack') errors.push(fieldInvalid('spec.ipFamilyPolicy', policy, 'this cluster is not configured for dual-stack services'));
   asStringArray(spec['ipFamilies']).forEach((family, i) => {
-    if (family !== 'IPv4') errors.push(invalidField(`spec.ipFamilies[${i}]`, family, 'not configured on this cluster'));
+    if (family !== 'IPv4') errors.push(fieldInvalid(`spec.ipFamilies[${i}]`, family, 'not configured on this cluster'));
   });
   return errors;
 }
@@ -114,5 +115,5 @@ export function validateServiceUpdate(service: KubeObject, old: KubeObject): Fie
   const after = primaryClusterIP(service);
   if (before === '' || before === after) return [];
   const ips = asStringArray(specOf(service)['clusterIPs']);
-  return [invalidField('spec.clusterIPs[0]', new GoLiteral(`[]string{${ips.map((ip) => JSON.stringify(ip)).join(', ')}}`), 'may not change once set')];
+  return [fieldInvalid('spec.clusterIPs[0]', goStringSlice(ips), 'may not change once set')];
 }

@@ -5,7 +5,7 @@
 import type { FieldError } from '../../api/errors.js';
 import { jsonEqual, type KubeObject } from '../object.js';
 import type { StrategyContext } from '../strategy.js';
-import { forbiddenField } from './field-errors.js';
+import { fieldForbidden } from '../../validation/field-errors.js';
 import { asRecord, defaultTo, recordAt, recordsAt, type JsonRecord } from './json-access.js';
 import { defaultPodTemplate } from './pod-spec-defaults.js';
 import { defaultClaimSpec } from './persistent-volume-claim-strategy.js';
@@ -54,7 +54,7 @@ export class StatefulSetStrategy extends WorkloadStrategy {
     }
     if (!jsonEqual(spec, oldSpec)) {
       errors.push(
-        forbiddenField(
+        fieldForbidden(
           'spec',
           "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', " +
             "'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden",

@@ -4,6 +4,7 @@
  */
 import type { ResourceDefinition } from '../catalog/resource-definition.js';
 import type { Allocator } from '../allocators/allocator.js';
+import { nameIsDns1035Label, nameIsDnsLabel, nameIsDnsSubdomain, nameIsPathSegment } from '../../validation/name-validators.js';
 import type { NameValidator } from './generic-strategy.js';
 
 /** Upstream's name rules; each returns error messages in upstream's words, empty when valid. */
@@ -17,6 +18,14 @@ export interface NameValidators {
   /** Path segment: anything but "." and ".." and without "/" or "%" (RBAC roles and bindings). */
   readonly pathSegment: NameValidator;
 }
+
+/** The server's validators (src/validation), checking full names (generated names are complete by then). */
+export const BUILTIN_NAME_VALIDATORS: NameValidators = {
+  dns1123Subdomain: (name) => nameIsDnsSubdomain(name, false),
+  dns1123Label: (name) => nameIsDnsLabel(name, false),
+  dns1035Label: (name) => nameIsDns1035Label(name, false),
+  pathSegment: (name) => nameIsPathSegment(name, false),
+};
 
 /** The allocators behind Services; absent ones mean the server does not allocate that kind. */
 export interface ServiceAllocators {

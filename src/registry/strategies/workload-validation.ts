@@ -5,7 +5,8 @@
  */
 import type { FieldError } from '../../api/errors.js';
 import { jsonEqual } from '../object.js';
-import { GoLiteral, immutableField, invalidField, requiredField } from './field-errors.js';
+import { fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
+import { fieldImmutable } from './field-errors.js';
 import type { NameValidator } from './generic-strategy.js';
 import { isRecord, recordAt, type JsonRecord } from './json-access.js';
 import { goLabelSelector, goStringMap, selectorIsEmpty, selectorMatches } from './label-selector.js';
@@ -23,8 +24,8 @@ export interface TemplateRules {
 export function validateSelectedTemplate(spec: JsonRecord, rules: TemplateRules): FieldError[] {
   const errors: FieldError[] = [];
   const selector = recordAt(spec, 'selector');
-  if (!selector) errors.push(requiredField('spec.selector'));
-  else if (selectorIsEmpty(selector)) errors.push(invalidField('spec.selector', goLabelSelector(selector), `empty selector is invalid for ${rules.kindWord}`));
+  if (!selector) errors.push(fieldRequired('spec.selector'));
+  else if (selectorIsEmpty(selector)) errors.push(fieldInvalid('spec.selector', goLabelSelector(selector), `empty selector is invalid for ${rules.kindWord}`));
   errors.push(...validateTemplate(recordAt(spec, 'template'), selector, 'spec.template', rules));
   errors.push(...nonNegative(spec, 'replicas', 'spec.replicas'));
   return errors;
@@ -32,12 +33,12 @@ export function validateSelectedTemplate(spec: JsonRecord, rules: TemplateRules)
 
 /** Field errors of a pod template that `selector` must select. */
 export function validateTemplate(template: JsonRecord | undefined, selector: JsonRecord | undefined, path: string, rules: TemplateRules): FieldError[] {
-  if (!template) return [requiredField(path)];
+  if (!template) return [fieldRequired(path)];
   const errors: FieldError[] = [];
   const labels = recordAt(template, 'metadata')?.['labels'];
   const labelSet = isRecord(labels) ? (labels as Record<string, string>) : {};
   if (selector && !selectorIsEmpty(selector) && !selectorMatches(selector, labelSet)) {
-    errors.push(invalidField(`${path}.metadata.labels`, new GoLiteral(goStringMap(labels)), '`selector` does not match template `labels`'));
+    errors.push(fieldInvalid(`${path}.metadata.labels`, new GoSyntax(goStringMap(labels)), '`selector` does not match template `labels`'));
   }
   const podSpec = recordAt(template, 'spec') ?? {};
   errors.push(...validatePodSpec(podSpec, `${path}.spec`, { validateLabel: rules.validateLabel, requireImage: false, restartPolicies: rules.restartPolicies }));
@@ -47,11 +48,11 @@ export function validateTemplate(template: JsonRecord | undefined, selector: Jso
 /** Upstream's ValidateNonnegativeField. */
 export function nonNegative(record: JsonRecord, field: string, path: string): FieldError[] {
   const value = record[field];
-  return typeof value === 'number' && value < 0 ? [invalidField(path, value, 'must be greater than or equal to 0')] : [];
+  return typeof value === 'number' && value < 0 ? [fieldInvalid(path, value, 'must be greater than or equal to 0')] : [];
 }
 
 /** `spec.selector: Invalid value: v1.LabelSelector{...}: field is immutable` when the selector changed. */
 export function selectorImmutable(spec: JsonRecord, oldSpec: JsonRecord): FieldError[] {
   if (jsonEqual(spec['selector'], oldSpec['selector'])) return [];
-  return [immutableField('spec.selector', goLabelSelector(spec['selector']))];
+  return [fieldImmutable('spec.selector', goLabelSelector(spec['selector']))];
 }

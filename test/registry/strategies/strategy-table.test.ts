@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { GenericStrategy } from '../../../src/registry/strategies/generic-strategy.js';
 import { NamespaceStrategy } from '../../../src/registry/strategies/namespace-strategy.js';
-import { strategy } from './fixtures.js';
+import { BUILTIN_NAME_VALIDATORS } from '../../../src/registry/strategies/strategy-deps.js';
+import { strategy, testDeps } from './fixtures.js';
 
 test('known types get their strategy, others the generic one', () => {
   assert.ok(strategy('', 'namespaces') instanceof NamespaceStrategy);
@@ -31,4 +32,10 @@ test('create on update follows upstream per type', () => {
   assert.equal(strategy('rbac.authorization.k8s.io', 'roles').allowCreateOnUpdate, true);
   assert.equal(strategy('', 'configmaps').allowCreateOnUpdate, false);
   assert.equal(strategy('', 'pods').allowCreateOnUpdate, false);
+});
+
+test('the built-in validators answer in upstream words', () => {
+  const s = strategy('', 'namespaces', testDeps({ validateName: BUILTIN_NAME_VALIDATORS }));
+  assert.match(s.validateName('Bad_Name')[0] ?? '', /^a lowercase RFC 1123 label must consist of/);
+  assert.deepEqual(strategy('rbac.authorization.k8s.io', 'roles', testDeps({ validateName: BUILTIN_NAME_VALIDATORS })).validateName('a/b'), ["may not contain '/'"]);
 });
