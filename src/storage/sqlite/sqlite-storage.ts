@@ -21,7 +21,7 @@ import { prefixRange } from './key-range.js';
 import { resolveSqliteOptions, type ResolvedSqliteOptions, type SqliteStorageOptions } from './sqlite-options.js';
 import { toStorageError } from './sqlite-errors.js';
 import { SqliteReader } from './sqlite-reader.js';
-import { SqliteWatch } from './sqlite-watch.js';
+import { SqliteWatch, type WatchSource } from './sqlite-watch.js';
 import { readStoredState } from './stored-state.js';
 import { WatchHub } from './watch-hub.js';
 import { WorkerWriteExecutor } from './worker-write-executor.js';
@@ -41,6 +41,7 @@ export class SqliteStorage implements Storage {
   private readonly reader: SqliteReader;
   private readonly queue: GroupCommitQueue<WriteOp, Settled>;
   private readonly compaction: CompactionScheduler;
+  private readonly watchSource: WatchSource;
 
   private constructor(
     private readonly options: ResolvedSqliteOptions,
@@ -63,6 +64,12 @@ export class SqliteStorage implements Storage {
       retryMs: options.compactionRetryMs,
       logger: options.logger,
     });
+    this.watchSource = {
+      hub: this.hub,
+      currentRevision: () => this.revision,
+      compactedRevision: () => this.compaction.compactedRevision,
+      history: (range, after, upTo, limit) => this.reader.history(range, after, upTo, limit),
+    };
     this.compaction.resume();
   }
 
@@ -75,18 +82,20 @@ export class SqliteStorage implements Storage {
     const resolved = resolveSqliteOptions(options);
     const directory = claimDataDirectory(resolved.dataDir);
     let readConnection: Connection | undefined;
+    let executor: WriteExecutor | undefined;
     try {
       readConnection = openReaderConnection(directory.stateFile, resolved.busyTimeoutMs);
       syncDirectory(directory.path);
-      const executor =
+      executor =
         resolved.writer === 'worker'
           ? await WorkerWriteExecutor.start(directory.stateFile, resolved.writerSettings)
           : new InlineWriteExecutor(directory.stateFile, resolved.writerSettings);
       return new SqliteStorage(resolved, directory, readConnection, executor);
     } catch (err) {
+      await executor?.close().catch(() => {});
       readConnection?.close();
       directory.release();
-      throw err;
+      throw toStorageError(err, `opening ${directory.stateFile}`);
     }
   }
 
@@ -127,12 +136,7 @@ export class SqliteStorage implements Storage {
 
   watch(prefix: string, fromRevision: number, options?: WatchOptions): Watch {
     const watch = new SqliteWatch(
-      {
-        hub: this.hub,
-        currentRevision: () => this.revision,
-        compactedRevision: () => this.compaction.compactedRevision,
-        history: (range, after, upTo, limit) => this.reader.history(range, after, upTo, limit),
-      },
+      this.watchSource,
       prefix,
       this.closed || !isRevision(fromRevision) ? 0 : fromRevision,
       options,
@@ -187,6 +191,10 @@ export class SqliteStorage implements Storage {
   private async write(op: WriteOp): Promise<WriteResult> {
     this.assertOpen();
     if (typeof op.key !== 'string' || op.key === '') throw invalid('a key must be a non-empty string');
+    if (op.kind !== 'delete' && !(op.value instanceof Uint8Array)) throw invalid(`the value of ${op.key} must be a Uint8Array`);
+    if (op.kind !== 'create' && op.expectedModRevision !== undefined && !isRevision(op.expectedModRevision)) {
+      throw invalid(`expectedModRevision must be a non-negative integer, got ${op.expectedModRevision}`);
+    }
     const bytes = op.kind === 'delete' ? 0 : op.value.byteLength;
     const settled = await this.queue.submit(op, bytes);
     if (settled instanceof StorageError) throw settled;
