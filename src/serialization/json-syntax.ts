@@ -138,75 +138,102 @@ function scanScalar(data: Uint8Array, i: number, context: string): Step {
   return invalid(b, context);
 }
 
-/**
- * The Go error message for the first syntax error in `data`, or undefined if Go would accept it.
- * Nesting deeper than {@link MAX_JSON_DEPTH} is an error, as in Go.
- */
-export function findJsonSyntaxError(data: Uint8Array): string | undefined {
-  // Open containers: true for an object, false for an array.
-  const stack: boolean[] = [];
-  let expect = Expect.Value;
-  let i = 0;
-  const afterValue = (): Expect => (stack.length === 0 ? Expect.End : stack[stack.length - 1] ? Expect.ObjectNext : Expect.ArrayNext);
-  while (i < data.length) {
-    const b = data[i]!;
-    if (isSpace(b)) {
-      i++;
-      continue;
+/** Walks the text token by token; each step returns an error message or undefined. */
+class SyntaxScanner {
+  /** Open containers: true for an object, false for an array. */
+  private readonly stack: boolean[] = [];
+  private expect = Expect.Value;
+  private i = 0;
+
+  constructor(private readonly data: Uint8Array) {}
+
+  run(): string | undefined {
+    while (this.i < this.data.length) {
+      const b = this.data[this.i]!;
+      if (isSpace(b)) {
+        this.i++;
+        continue;
+      }
+      const error = this.step(b);
+      if (error !== undefined) return error;
     }
-    switch (expect) {
+    return this.expect === Expect.End ? undefined : UNEXPECTED_END;
+  }
+
+  private step(b: number): string | undefined {
+    switch (this.expect) {
       case Expect.Value:
       case Expect.ValueOrEnd:
-        if (b === 0x5d && expect === Expect.ValueOrEnd) {
-          stack.pop();
-          i++;
-          expect = afterValue();
-        } else if (b === 0x7b || b === 0x5b) {
-          if (stack.length >= MAX_JSON_DEPTH) return invalid(b, 'exceeded max depth');
-          stack.push(b === 0x7b);
-          i++;
-          expect = b === 0x7b ? Expect.KeyOrEnd : Expect.ValueOrEnd;
-        } else {
-          const step = scanScalar(data, i, CONTEXT[expect]);
-          if (typeof step === 'string') return step;
-          i = step;
-          expect = afterValue();
-        }
-        break;
+        return this.value(b);
       case Expect.KeyOrEnd:
       case Expect.Key:
-        if (b === 0x7d && expect === Expect.KeyOrEnd) {
-          stack.pop();
-          i++;
-          expect = afterValue();
-        } else if (b === 0x22) {
-          const step = scanString(data, i);
-          if (typeof step === 'string') return step;
-          i = step;
-          expect = Expect.Colon;
-        } else {
-          return invalid(b, CONTEXT[expect]);
-        }
-        break;
+        return this.key(b);
       case Expect.Colon:
-        if (b !== 0x3a) return invalid(b, CONTEXT[expect]);
-        i++;
-        expect = Expect.Value;
-        break;
+        if (b !== 0x3a) return invalid(b, CONTEXT[this.expect]);
+        this.i++;
+        this.expect = Expect.Value;
+        return undefined;
       case Expect.ObjectNext:
-      case Expect.ArrayNext: {
-        const close = expect === Expect.ObjectNext ? 0x7d : 0x5d;
-        if (b === 0x2c) expect = expect === Expect.ObjectNext ? Expect.Key : Expect.Value;
-        else if (b === close) {
-          stack.pop();
-          expect = afterValue();
-        } else return invalid(b, CONTEXT[expect]);
-        i++;
-        break;
-      }
+      case Expect.ArrayNext:
+        return this.separator(b);
       case Expect.End:
-        return invalid(b, CONTEXT[expect]);
+        return invalid(b, CONTEXT[this.expect]);
     }
   }
-  return expect === Expect.End ? undefined : UNEXPECTED_END;
+
+  private afterValue(): Expect {
+    if (this.stack.length === 0) return Expect.End;
+    return this.stack[this.stack.length - 1] ? Expect.ObjectNext : Expect.ArrayNext;
+  }
+
+  private close(): undefined {
+    this.stack.pop();
+    this.i++;
+    this.expect = this.afterValue();
+    return undefined;
+  }
+
+  /** Advances past a scanned token, or passes on its error. */
+  private advance(step: Step, next: Expect): string | undefined {
+    if (typeof step === 'string') return step;
+    this.i = step;
+    this.expect = next;
+    return undefined;
+  }
+
+  private value(b: number): string | undefined {
+    if (b === 0x5d && this.expect === Expect.ValueOrEnd) return this.close();
+    if (b === 0x7b || b === 0x5b) {
+      if (this.stack.length >= MAX_JSON_DEPTH) return invalid(b, 'exceeded max depth');
+      this.stack.push(b === 0x7b);
+      this.i++;
+      this.expect = b === 0x7b ? Expect.KeyOrEnd : Expect.ValueOrEnd;
+      return undefined;
+    }
+    const step = scanScalar(this.data, this.i, CONTEXT[this.expect]);
+    return this.advance(step, typeof step === 'string' ? this.expect : this.afterValue());
+  }
+
+  private key(b: number): string | undefined {
+    if (b === 0x7d && this.expect === Expect.KeyOrEnd) return this.close();
+    if (b !== 0x22) return invalid(b, CONTEXT[this.expect]);
+    return this.advance(scanString(this.data, this.i), Expect.Colon);
+  }
+
+  private separator(b: number): string | undefined {
+    const inObject = this.expect === Expect.ObjectNext;
+    if (b === (inObject ? 0x7d : 0x5d)) return this.close();
+    if (b !== 0x2c) return invalid(b, CONTEXT[this.expect]);
+    this.i++;
+    this.expect = inObject ? Expect.Key : Expect.Value;
+    return undefined;
+  }
+}
+
+/**
+ * The Go error message for the first syntax error in `data`, or undefined if Go would accept it.
+ * Nesting deeper than {@link MAX_JSON_DEPTH} is an error, worded as Go words its own limit.
+ */
+export function findJsonSyntaxError(data: Uint8Array): string | undefined {
+  return new SyntaxScanner(data).run();
 }
