@@ -37,17 +37,22 @@ export function etcdUnavailableReason(env: NodeJS.ProcessEnv = process.env): str
     : undefined;
 }
 
-/** PEM files for a TLS client endpoint that also demands client certificates signed by `caFile`. */
+/**
+ * PEM files for a TLS client endpoint that demands client certificates signed by `caFile`; the
+ * client pair is what the harness's own health probe presents.
+ */
 export interface EtcdTlsFiles {
   readonly caFile: string;
   readonly certFile: string;
   readonly keyFile: string;
+  readonly clientCertFile: string;
+  readonly clientKeyFile: string;
 }
 
 export interface EtcdProcessOptions {
   /** The etcd binary; default {@link findEtcdBinary}. */
   readonly binary?: string;
-  /** Serve clients over https with these files (the same files serve as the probe's client cert). */
+  /** Serve clients over https with these files. */
   readonly tls?: EtcdTlsFiles;
 }
 
@@ -234,10 +239,11 @@ async function getJson(url: string, tls: EtcdTlsFiles | undefined): Promise<unkn
   const tlsOptions =
     tls === undefined
       ? {}
-      : { ca: await readFile(tls.caFile), cert: await readFile(tls.certFile), key: await readFile(tls.keyFile) };
+      : { ca: await readFile(tls.caFile), cert: await readFile(tls.clientCertFile), key: await readFile(tls.clientKeyFile) };
   const get = url.startsWith('https:') ? httpsGet : httpGet;
   return new Promise((resolve, reject) => {
-    const request = get(url, { ...tlsOptions, timeout: 1000 }, (response) => {
+    // No SNI: the host is an IP address, which TLS server names must not be (RFC 6066).
+    const request = get(url, { ...tlsOptions, servername: '', timeout: 1000 }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));

@@ -94,6 +94,10 @@ export async function toEtcd3Options(options: EtcdStorageOptions, resolved: Reso
       'grpc.keepalive_time_ms': 30_000,
       'grpc.keepalive_timeout_ms': 10_000,
       'grpc.keepalive_permit_without_calls': 1,
+      // gRPC's reconnect backoff grows to 2 minutes by default; after an etcd restart the
+      // backend should be back within seconds.
+      'grpc.initial_reconnect_backoff_ms': 200,
+      'grpc.max_reconnect_backoff_ms': 2_000,
     },
     faultHandling: {
       global: passThroughPolicy(),

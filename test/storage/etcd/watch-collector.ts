@@ -1,0 +1,68 @@
+/**
+ * Consumes a Watch in the background for a test, keeping what it delivered and how it ended, so
+ * the test can wait for a condition with a deadline instead of hanging.
+ */
+import type { Watch, WatchBatch, WatchEvent } from '../../../src/storage/storage.js';
+
+const WAIT_MS = 20_000;
+
+export class WatchCollector {
+  readonly batches: WatchBatch[] = [];
+  readonly events: WatchEvent[] = [];
+  /** What the iteration threw, once it ended. */
+  failure: unknown;
+  finished = false;
+  private readonly consumed: Promise<void>;
+  private wake: () => void = () => {};
+
+  constructor(readonly watch: Watch) {
+    this.consumed = this.consume();
+  }
+
+  /** Resolves when `predicate` holds; rejects if the watch ends first or the deadline passes. */
+  async waitFor(what: string, predicate: () => boolean, timeoutMs = WAIT_MS): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate()) {
+      if (this.finished) throw new Error(`watch ended before ${what}: ${String(this.failure)}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}; saw ${this.events.length} events`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 500));
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  waitForRevision(revision: number): Promise<void> {
+    return this.waitFor(`an event at revision ${revision}`, () => this.events.some((e) => e.kv.modRevision >= revision));
+  }
+
+  /** Waits for the iteration to end by itself; resolves with what it threw. */
+  async ended(timeoutMs = WAIT_MS): Promise<unknown> {
+    await this.waitFor('the end of the watch', () => this.finished, timeoutMs).catch(() => undefined);
+    return this.failure;
+  }
+
+  /** Waits for the consumer loop to finish (after the watch's signal was aborted). */
+  async done(): Promise<void> {
+    await this.consumed;
+  }
+
+  private async consume(): Promise<void> {
+    try {
+      for await (const batch of this.watch) {
+        this.batches.push(batch);
+        this.events.push(...batch.events);
+        this.wake();
+      }
+    } catch (err) {
+      this.failure = err;
+    } finally {
+      this.finished = true;
+      this.wake();
+    }
+  }
+}
