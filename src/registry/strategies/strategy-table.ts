@@ -4,24 +4,34 @@
  */
 import type { ResourceDefinition } from '../catalog/resource-definition.js';
 import type { Strategy } from '../strategy.js';
+import { HORIZONTAL_POD_AUTOSCALER_RULES, POD_DISRUPTION_BUDGET_RULES } from './autoscaling-rules.js';
+import { PRIORITY_CLASS_RULES, STORAGE_CLASS_RULES } from './cluster-config-rules.js';
 import { ConfigMapStrategy } from './config-map-strategy.js';
 import { CronJobStrategy } from './cron-job-strategy.js';
 import { DaemonSetStrategy } from './daemon-set-strategy.js';
 import { DeploymentStrategy } from './deployment-strategy.js';
+import { ENDPOINT_SLICE_RULES, ENDPOINTS_RULES } from './endpoints-rules.js';
 import { JobStrategy } from './job-strategy.js';
 import { PersistentVolumeClaimStrategy } from './persistent-volume-claim-strategy.js';
 import { PodTemplateStrategy } from './pod-template-strategy.js';
+import { bindingRules } from './rbac-rules.js';
 import { ReplicaSetStrategy } from './replica-set-strategy.js';
 import { ReplicationControllerStrategy } from './replication-controller-strategy.js';
+import { RuleStrategy, type TypeRules } from './rule-strategy.js';
 import { StatefulSetStrategy } from './stateful-set-strategy.js';
 import { GenericStrategy, type GenericStrategyOptions, type NameValidator } from './generic-strategy.js';
 import { NamespaceStrategy } from './namespace-strategy.js';
+import { INGRESS_RULES, NETWORK_POLICY_RULES } from './networking-rules.js';
 import { PodStrategy } from './pod-strategy.js';
 import { SecretStrategy } from './secret-strategy.js';
 import { ServiceStrategy } from './service-strategy.js';
 import type { NameValidators, StrategyDeps } from './strategy-deps.js';
 
 type StrategyFactory = (definition: ResourceDefinition, options: GenericStrategyOptions, deps: StrategyDeps) => Strategy;
+
+function rules(typeRules: TypeRules): StrategyFactory {
+  return (d, o) => new RuleStrategy(d, o, typeRules);
+}
 
 /** Types with rules beyond the generic ones, keyed by `group/resource` ("" group for core). */
 const FACTORIES: Readonly<Record<string, StrategyFactory>> = {
@@ -39,6 +49,16 @@ const FACTORIES: Readonly<Record<string, StrategyFactory>> = {
   'apps/daemonsets': (d, o, deps) => new DaemonSetStrategy(d, o, deps.validateName),
   'batch/jobs': (d, o, deps) => new JobStrategy(d, o, deps.validateName),
   'batch/cronjobs': (d, o, deps) => new CronJobStrategy(d, o, deps.validateName),
+  '/endpoints': rules(ENDPOINTS_RULES),
+  'discovery.k8s.io/endpointslices': rules(ENDPOINT_SLICE_RULES),
+  'networking.k8s.io/ingresses': rules(INGRESS_RULES),
+  'networking.k8s.io/networkpolicies': rules(NETWORK_POLICY_RULES),
+  'policy/poddisruptionbudgets': rules(POD_DISRUPTION_BUDGET_RULES),
+  'autoscaling/horizontalpodautoscalers': rules(HORIZONTAL_POD_AUTOSCALER_RULES),
+  'scheduling.k8s.io/priorityclasses': rules(PRIORITY_CLASS_RULES),
+  'storage.k8s.io/storageclasses': rules(STORAGE_CLASS_RULES),
+  'rbac.authorization.k8s.io/rolebindings': rules(bindingRules(false)),
+  'rbac.authorization.k8s.io/clusterrolebindings': rules(bindingRules(true)),
 };
 
 type NameRule = keyof NameValidators;
