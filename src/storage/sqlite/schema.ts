@@ -11,8 +11,9 @@
  *
  * `revision` is an AUTOINCREMENT rowid, so SQLite's sqlite_sequence remembers the highest revision
  * ever used even after compaction deleted those rows: the revision never goes back. The index on
- * (key, revision) answers "the latest row of a key at revision R" and prefix ranges; the rowid
- * itself answers "everything after revision R" for watch replay. `prev_revision` links a row to the
+ * (key, revision, deleted) answers "the latest row of a key at revision R" and prefix ranges, and
+ * covers the liveness checks of a list so that only the rows returned are read from the table; the
+ * rowid itself answers "everything after revision R" for watch replay. `prev_revision` links a row to the
  * value it replaced, which is a watch event's prevKv and what compaction deletes.
  */
 import type { Database } from 'better-sqlite3';
@@ -42,7 +43,7 @@ const CREATE_SCHEMA = `
     prev_revision INTEGER NOT NULL,
     value BLOB NOT NULL
   );
-  CREATE UNIQUE INDEX kv_key_revision ON kv (key, revision);
+  CREATE INDEX kv_key_revision ON kv (key, revision, deleted);
   CREATE TABLE meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 `;
 

@@ -38,7 +38,13 @@ const LIVE_IN_RANGE = `
 export const READ_QUERIES = {
   get: 'SELECT key, value, created, revision, deleted FROM kv WHERE key = ? AND revision <= ? ORDER BY revision DESC LIMIT 1',
   list: `SELECT k.key, k.value, k.created, k.revision ${LIVE_IN_RANGE} ORDER BY k.key LIMIT @limit`,
-  count: `SELECT count(*) ${LIVE_IN_RANGE}`,
+  // One row per key, from the index alone: SQLite takes a bare column (deleted) from the row that
+  // holds the max().
+  count: `
+    SELECT count(*) FROM (
+      SELECT max(revision), deleted FROM kv
+      WHERE key >= @start AND key < CAST(@end AS TEXT) AND revision <= @at GROUP BY key
+    ) WHERE deleted = 0`,
   history: `
     SELECT k.key, k.value, k.created, k.revision, k.deleted,
            p.value AS prev_value, p.created AS prev_created, k.prev_revision

@@ -34,7 +34,7 @@ for (const analyzed of [false, true]) describe(`SQLite query plans (${analyzed ?
     { name: 'get', sql: READ_QUERIES.get, params: ['/registry/pods/ns1/p1', 100], index: /USING (COVERING )?INDEX kv_key_revision \(key=\? AND revision<\?\)/ },
     { name: 'list', sql: READ_QUERIES.list, params: { ...range, at: 100, limit: 10 }, index: /SEARCH k USING INDEX kv_key_revision \(key>\? AND key<\?\)/ },
     // Counting needs no order: a narrow revision bound may make the rowid the better index.
-    { name: 'count', sql: READ_QUERIES.count, params: { ...range, at: 100 }, index: /SEARCH k USING (INDEX kv_key_revision \(key>\? AND key<\?\)|INTEGER PRIMARY KEY)/ },
+    { name: 'count', sql: READ_QUERIES.count, params: { ...range, at: 100 }, index: /SEARCH kv USING (COVERING INDEX kv_key_revision \(key>\? AND key<\?\)|INTEGER PRIMARY KEY)/ },
     {
       name: 'history',
       sql: READ_QUERIES.history,
@@ -57,8 +57,8 @@ for (const analyzed of [false, true]) describe(`SQLite query plans (${analyzed ?
         assert.doesNotMatch(step, /^SCAN (kv|k|n|p)( |$)/, plan.join('\n'));
         assert.doesNotMatch(step, /TEMP B-TREE/, plan.join('\n'));
       }
-      // Every lookup of another row of the table is a search too.
-      assert.ok(plan.filter((step) => /^(SCAN|SEARCH)/.test(step)).every((step) => step.startsWith('SEARCH')), plan.join('\n'));
+      // Every access to the table itself is a search (a SCAN of a subquery's result is fine).
+      assert.ok(plan.filter((step) => /^(SCAN|SEARCH) (kv|k|n|p)( |$)/.test(step)).every((step) => step.startsWith('SEARCH')), plan.join('\n'));
     });
   }
 });
