@@ -70,6 +70,18 @@ describe('SqliteStorage data directory', () => {
       },
       mentions: /schema version is 2/,
     },
+    {
+      name: 'a Capstan database whose pages are damaged',
+      make: async (file) => {
+        const store = await SqliteStorage.open({ dataDir: join(file, '..'), writer: 'inline' });
+        for (let i = 0; i < 50; i++) await store.create(`/k${i}`, bytes('x'.repeat(1000)));
+        await store.close();
+        const damaged = await readFile(file);
+        damaged.fill(0xab, 4096);
+        await writeFile(file, damaged);
+      },
+      mentions: /malformed|not a database/,
+    },
   ];
   for (const c of foreignFiles) {
     it(`refuses ${c.name} with 'corrupt', naming the file, and leaves it untouched`, async () => {
