@@ -11,6 +11,7 @@ import { strategyFor } from '../registry/strategies/strategy-table.js';
 import type { Strategy } from '../registry/strategy.js';
 import type { Storage } from '../storage/storage.js';
 import { nameValidators } from './name-validators.js';
+import { createServiceAllocators } from '../registry/allocators/service-allocators.js';
 
 export interface StrategyWiring {
   readonly options: ServerOptions;
@@ -21,5 +22,12 @@ export interface StrategyWiring {
 
 export function buildStrategies(wiring: StrategyWiring): (definition: ResourceDefinition) => Strategy {
   const schemaFields = schemaFieldsFrom(wiring.schemas);
-  return (definition) => strategyFor(definition, { validateName: nameValidators, schemaFields, allocators: {} });
+  const { options } = wiring;
+  const allocators = createServiceAllocators({
+    storage: wiring.storage,
+    storePrefix: options.store.prefix,
+    clusterIpRanges: options.services.clusterIpRanges,
+    nodePortRange: options.services.nodePortRange,
+  });
+  return (definition) => strategyFor(definition, { validateName: nameValidators, schemaFields, allocators });
 }

@@ -108,7 +108,8 @@ export async function startServer(extraArgs: readonly string[] = [], dataDir?: s
         {
           host: '127.0.0.1', port, path, method: options.method ?? 'GET', ca: creds.ca,
           ...(options.anonymous ? {} : { cert: creds.cert, key: creds.key }),
-          headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
+          // An explicit length: Node's HTTP/1.1 server refuses chunked DELETE bodies, and real clients send one.
+          headers: { ...(body !== undefined ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } : {}), ...options.headers },
           agent: false,
         },
         (res) => {
