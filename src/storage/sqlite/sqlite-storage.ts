@@ -68,7 +68,13 @@ export class SqliteStorage implements Storage {
       hub: this.hub,
       currentRevision: () => this.revision,
       compactedRevision: () => this.compaction.compactedRevision,
-      history: (range, after, upTo, limit) => this.reader.history(range, after, upTo, limit),
+      history: (range, after, upTo, limit) => {
+        try {
+          return this.reader.history(range, after, upTo, limit);
+        } catch (err) {
+          throw toStorageError(err, 'replaying history for a watch');
+        }
+      },
     };
     this.compaction.resume();
   }
