@@ -2,6 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
+import type { Worker } from 'node:worker_threads';
 import { isStorageError } from '../../../src/storage/errors.js';
 import { SqliteStorage } from '../../../src/storage/sqlite/sqlite-storage.js';
 import { bytes, tempDir, withTempStore } from './temp-store.js';
@@ -44,6 +45,17 @@ describe('SqliteStorage lifecycle', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   });
+
+  it("reports 'unavailable' for writes and health once the writer thread is gone; reads go on", () =>
+    withTempStore({ writer: 'worker' }, async (store) => {
+      await store.create('/k', bytes('x'));
+      // Reach into the executor to kill its thread, as a crash of the thread would.
+      const executor = (store as unknown as { executor: { worker: Worker } }).executor;
+      await executor.worker.terminate();
+      await assert.rejects(store.create('/k2', bytes('x')), isCode('unavailable'));
+      await assert.rejects(store.checkHealth(), isCode('unavailable'));
+      assert.equal((await store.get('/k')).kv?.value.length, 1);
+    }));
 
   it("refuses malformed arguments with 'invalid'", () =>
     withTempStore({ writer: 'inline' }, async (store) => {
