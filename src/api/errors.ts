@@ -250,3 +250,8 @@ export function fromStorageError(err: unknown, ref?: ResourceRef): ApiError {
       return badRequest(err.message);
   }
 }
+
+/** Whether a failure is a 404 NotFound (for callers that tolerate an object being gone). */
+export function isNotFound(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 404;
+}

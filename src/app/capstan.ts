@@ -6,6 +6,7 @@
 import type { ServerOptions } from '../cli/options.js';
 import { buildAuthorizer } from '../auth/authorizer.js';
 import { NamespaceController, namespacedDefinitions } from '../controllers/namespace-controller.js';
+import { NamespaceDefaultsController } from '../controllers/namespace-defaults-controller.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { discoveryHandlers } from '../endpoints/discovery-routes.js';
 import { openApiHandlers } from '../endpoints/openapi-routes.js';
@@ -46,6 +47,7 @@ export class Capstan {
   private registry: Registry | undefined;
   private compactor: Compactor | undefined;
   private namespaceController: NamespaceController | undefined;
+  private namespaceDefaults: NamespaceDefaultsController | undefined;
 
   constructor(private readonly deps: CapstanDeps) {
     this.server = new Server({ options: deps.options, ...(deps.logger ? { logger: deps.logger } : {}), storage: { checkHealth: (s) => this.requireStorage().checkHealth(s) } });
@@ -66,7 +68,10 @@ export class Capstan {
     const storage = this.storage;
     const keys = new KeyLayout(options.store.prefix.replace(/\/+$/, ''));
     const definitions = this.catalog.groupVersions().flatMap((gv) => gv.resources);
-    const strategyFor = buildStrategies({ options, schemas: this.schemas, storage, keys });
+    const strategyFor = buildStrategies({
+      options, schemas: this.schemas, storage, keys,
+      serviceAccountExists: (namespace, name) => this.namespaceDefaults?.serviceAccountExists(namespace, name),
+    });
     const registry = new Registry({
       storage,
       keys,
@@ -114,6 +119,15 @@ export class Capstan {
         log: (m) => logger.warn(m),
       });
       this.namespaceController.start();
+      const store = (resource: string) => registry.storeFor(this.catalog.resource('', 'v1', resource)!);
+      this.namespaceDefaults = new NamespaceDefaultsController({
+        namespaces,
+        serviceAccounts: store('serviceaccounts'),
+        configMaps: store('configmaps'),
+        caPem: this.server.info?.tls.servingCaPem ?? '',
+        log: (m) => logger.warn(m),
+      });
+      this.namespaceDefaults.start();
       // The caches learn of each compaction at once, so exact reads below it answer 410 as the store does.
       const compacting = {
         currentRevision: () => storage.currentRevision(),
@@ -150,6 +164,7 @@ export class Capstan {
   async stop(): Promise<void> {
     await this.server.stop();
     await this.namespaceController?.close();
+    await this.namespaceDefaults?.close();
     await this.compactor?.stop();
     await this.registry?.stop();
     await this.storage?.close();

@@ -8,6 +8,7 @@ import type { KeyLayout } from '../registry/keys.js';
 import type { SchemaSet } from '../registry/schema/schema-set.js';
 import { schemaFieldsFrom } from '../registry/strategies/schema-fields.js';
 import { strategyFor } from '../registry/strategies/strategy-table.js';
+import { DEFAULT_POD_OPTIONS } from '../registry/strategies/strategy-deps.js';
 import type { Strategy } from '../registry/strategy.js';
 import type { Storage } from '../storage/storage.js';
 import { nameValidators } from './name-validators.js';
@@ -18,6 +19,8 @@ export interface StrategyWiring {
   readonly schemas: SchemaSet;
   readonly storage: Storage;
   readonly keys: KeyLayout;
+  /** Whether a service account exists (Pod admission adds its token volume only then). */
+  readonly serviceAccountExists: (namespace: string, name: string) => boolean | undefined;
 }
 
 export function buildStrategies(wiring: StrategyWiring): (definition: ResourceDefinition) => Strategy {
@@ -29,5 +32,10 @@ export function buildStrategies(wiring: StrategyWiring): (definition: ResourceDe
     clusterIpRanges: options.services.clusterIpRanges,
     nodePortRange: options.services.nodePortRange,
   });
-  return (definition) => strategyFor(definition, { validateName: nameValidators, schemaFields, allocators });
+  const pods = {
+    notReadyTolerationSeconds: DEFAULT_POD_OPTIONS.notReadyTolerationSeconds,
+    unreachableTolerationSeconds: DEFAULT_POD_OPTIONS.unreachableTolerationSeconds,
+    serviceAccountExists: wiring.serviceAccountExists,
+  };
+  return (definition) => strategyFor(definition, { validateName: nameValidators, schemaFields, allocators, pods });
 }

@@ -6,7 +6,8 @@
 import type { ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import { metaOf, type KubeObject } from '../registry/object.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';
-import { isApiNotFound } from '../endpoints/api-error-kinds.js';
+import { isNotFound } from '../api/errors.js';
+import { ObjectWatcher, sleep } from './object-watcher.js';
 
 export const NAMESPACE_FINALIZER = 'kubernetes';
 
@@ -20,39 +21,21 @@ export interface NamespaceControllerDeps {
 }
 
 export class NamespaceController {
-  private readonly stop = new AbortController();
   private readonly inFlight = new Set<string>();
-  private loop: Promise<void> | undefined;
+  private readonly watcher: ObjectWatcher;
 
-  constructor(private readonly deps: NamespaceControllerDeps) {}
+  constructor(private readonly deps: NamespaceControllerDeps) {
+    this.watcher = new ObjectWatcher(deps.namespaces, (event) => {
+      if (event.type !== 'DELETED') this.consider(event.entry.object);
+    }, (m) => deps.log(`namespace controller: ${m}`));
+  }
 
   start(): void {
-    this.loop = this.run().catch((err: unknown) => {
-      if (!this.stop.signal.aborted) this.deps.log(`namespace controller stopped: ${(err as Error).message}`);
-    });
+    this.watcher.start();
   }
 
   async close(): Promise<void> {
-    this.stop.abort();
-    await this.loop;
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stop.signal.aborted) {
-      try {
-        const watch = await this.deps.namespaces.watch({
-          namespace: '', name: '', start: { kind: 'initial-state', at: { kind: 'consistent' } },
-          bookmarks: false, initialEventsEndBookmark: false, signal: this.stop.signal,
-        });
-        for await (const event of watch) {
-          if (event.type === 'ADDED' || event.type === 'MODIFIED') this.consider(event.entry.object);
-        }
-      } catch (err) {
-        if (this.stop.signal.aborted) return;
-        this.deps.log(`namespace controller: watch ended (${(err as Error).message}); restarting`);
-        await sleep(1000, this.stop.signal);
-      }
-    }
+    await this.watcher.close();
   }
 
   private consider(namespace: KubeObject): void {
@@ -64,17 +47,17 @@ export class NamespaceController {
   }
 
   private async finalize(name: string): Promise<void> {
-    while (!this.stop.signal.aborted) {
+    while (!this.watcher.signal.aborted) {
       try {
         if (await this.deleteContent(name)) {
           await this.removeFinalizer(name);
           return;
         }
       } catch (err) {
-        if (isApiNotFound(err)) return;
+        if (isNotFound(err)) return;
         this.deps.log(`namespace controller: cleaning namespace ${name}: ${(err as Error).message}`);
       }
-      await sleep(this.deps.retryMs ?? 2000, this.stop.signal);
+      await sleep(this.deps.retryMs ?? 2000, this.watcher.signal);
     }
   }
 
@@ -90,7 +73,7 @@ export class NamespaceController {
         try {
           await store.delete(namespace, meta.name!, { dryRun: false, gracePeriodSeconds: 0 });
         } catch (err) {
-          if (!isApiNotFound(err)) throw err;
+          if (!isNotFound(err)) throw err;
         }
       }
     }
@@ -124,9 +107,3 @@ export function namespacedDefinitions(definitions: readonly ResourceDefinition[]
   return out;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
-  });
-}

@@ -2,7 +2,7 @@
  * DELETE of a collection: deletes every object the selectors match, as of a consistent list, and
  * answers with the list of what was deleted (or marked for deletion).
  */
-import { isApiNotFound } from '../api-error-kinds.js';
+import { isNotFound } from '../../api/errors.js';
 import type { KubeObject } from '../../registry/object.js';
 import type { RequestContext } from '../../server/request-context.js';
 import { metaOf } from '../../registry/object.js';
@@ -29,7 +29,7 @@ export async function handleDeleteCollection(ctx: RequestContext, scope: Request
         deleted.push(result.object);
       } catch (err) {
         // Deleted by someone else in the meantime: nothing left to do for it.
-        if (!isApiNotFound(err)) throw err;
+        if (!isNotFound(err)) throw err;
       }
     }
   };
