@@ -74,6 +74,19 @@ describe('etcd watch progress requests', { skip }, () => {
     assert.equal(collector.events.length, 1);
   });
 
+  it('answers for an idle prefix whose last delivered revision has been compacted', async () => {
+    const store = await open();
+    const p = `/progress/${randomUUID()}/`;
+    const mine = await store.create(`${p}watched/a`, bytes('x'));
+    const collector = collect(store, `${p}watched/`, mine.revision);
+    for (let i = 0; i < 5; i++) await store.create(`${p}other/${i}`, bytes('x'));
+    const current = await store.currentRevision();
+    await store.compact(current);
+    collector.watch.requestProgress();
+    await collector.waitFor('a progress batch', () => collector.batches.some((b) => isProgress(b) && b.revision >= current));
+    assert.equal(collector.events.length, 0);
+  });
+
   it('answers a request made while disconnected once the connection is back', async () => {
     const proxy = await TcpProxy.start(etcd.clientPort);
     closers.push(() => proxy.close());
