@@ -65,3 +65,12 @@ function asOpenError(err: unknown, file: string): Error {
   if (TRANSIENT_OPEN_FAILURES.some((transient) => code.startsWith(transient))) return toStorageError(err, `opening ${file}`);
   return corruptFile(file, `it cannot be opened as a SQLite database (${(err as Error).message})`, err);
 }
+
+/** Opens a plain connection to an existing state file, for housekeeping such as checkpoints. */
+export function openMaintenanceConnection(file: string): Connection {
+  try {
+    return new Database(file, { fileMustExist: true });
+  } catch (err) {
+    throw asOpenError(err, file);
+  }
+}

@@ -13,7 +13,7 @@
 import { compacted, futureRevision, StorageError, unavailable } from '../errors.js';
 import type { GetResult, ListOptions, ListResult, Storage, Watch, WatchEvent, WatchOptions, WriteResult } from '../storage.js';
 import { CompactionScheduler } from './compaction-scheduler.js';
-import { openReaderConnection } from './connection.js';
+import { openMaintenanceConnection, openReaderConnection } from './connection.js';
 import { claimDataDirectory, syncDirectory, type ClaimedDirectory } from './data-directory.js';
 import { GroupCommitQueue } from './group-commit.js';
 import { InlineWriteExecutor } from './inline-write-executor.js';
@@ -23,6 +23,7 @@ import { toStorageError } from './sqlite-errors.js';
 import { SqliteReader } from './sqlite-reader.js';
 import { SqliteWatch, type WatchSource } from './sqlite-watch.js';
 import { readStoredState } from './stored-state.js';
+import { WalSizeGuard } from './wal-size-guard.js';
 import { WatchHub } from './watch-hub.js';
 import { WorkerWriteExecutor } from './worker-write-executor.js';
 import type { WriteExecutor } from './write-executor.js';
@@ -47,6 +48,7 @@ export class SqliteStorage implements Storage {
     private readonly options: ResolvedSqliteOptions,
     private readonly directory: ClaimedDirectory,
     private readonly readConnection: Connection,
+    private readonly walGuard: WalSizeGuard,
     private readonly executor: WriteExecutor,
   ) {
     this.reader = new SqliteReader(readConnection);
@@ -57,7 +59,14 @@ export class SqliteStorage implements Storage {
       maxBytes: options.maxBatchBytes,
     });
     this.compaction = new CompactionScheduler({
-      executor,
+      executor: {
+        recordCompactedRevision: (revision) => executor.recordCompactedRevision(revision),
+        compactChunk: async (upTo) => {
+          const done = await executor.compactChunk(upTo);
+          walGuard.afterCommit();
+          return done;
+        },
+      },
       compactedRevision: stored.compactedRevision,
       compactionDone: stored.compactionDone,
       chunkRevisions: options.compactionChunkRevisions,
@@ -88,17 +97,21 @@ export class SqliteStorage implements Storage {
     const resolved = resolveSqliteOptions(options);
     const directory = claimDataDirectory(resolved.dataDir);
     let readConnection: Connection | undefined;
+    let walGuard: WalSizeGuard | undefined;
     let executor: WriteExecutor | undefined;
     try {
       readConnection = openReaderConnection(directory.stateFile, resolved.busyTimeoutMs);
       syncDirectory(directory.path);
+      const walFile = `${directory.stateFile}-wal`;
+      walGuard = new WalSizeGuard(openMaintenanceConnection(directory.stateFile), walFile, resolved.walSizeLimitBytes);
       executor =
         resolved.writer === 'worker'
           ? await WorkerWriteExecutor.start(directory.stateFile, resolved.writerSettings)
           : new InlineWriteExecutor(directory.stateFile, resolved.writerSettings);
-      return new SqliteStorage(resolved, directory, readConnection, executor);
+      return new SqliteStorage(resolved, directory, readConnection, walGuard, executor);
     } catch (err) {
       await executor?.close().catch(() => {});
+      walGuard?.close();
       readConnection?.close();
       directory.release();
       throw toStorageError(err, `opening ${directory.stateFile}`);
@@ -190,6 +203,7 @@ export class SqliteStorage implements Storage {
     await this.queue.drain();
     await this.compaction.stop();
     await this.executor.close().catch(() => {});
+    this.walGuard.close();
     this.readConnection.close();
     this.directory.release();
   }
@@ -219,6 +233,7 @@ export class SqliteStorage implements Storage {
       return committed.result;
     });
     if (events.length > 0) this.hub.publish(events, this.revision);
+    this.walGuard.afterCommit();
     return settled;
   }
 

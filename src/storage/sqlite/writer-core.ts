@@ -1,6 +1,5 @@
 /**
- * Everything that writes to the state file, behind one connection: write batches, compaction and
- * WAL housekeeping. It runs either on the main thread (InlineWriteExecutor) or inside the writer
+ * Everything that writes to the state file, behind one connection: write batches and compaction. It runs either on the main thread (InlineWriteExecutor) or inside the writer
  * worker (WorkerWriteExecutor); both call the same methods, so the two modes cannot drift apart.
  */
 import type { Database as Connection } from 'better-sqlite3';
@@ -8,33 +7,27 @@ import { BatchWriter } from './batch-writer.js';
 import { openWriterConnection, type WriterSettings } from './connection.js';
 import { HistoryCompaction } from './history-compaction.js';
 import { toStorageError } from './sqlite-errors.js';
-import { WalSizeGuard } from './wal-size-guard.js';
 import type { WriteOp, WriteOutcome } from './write-ops.js';
 
 export class WriterCore {
   private readonly db: Connection;
   private readonly batches: BatchWriter;
   private readonly compaction: HistoryCompaction;
-  private readonly walGuard: WalSizeGuard;
 
   /** Opens the writer connection; throws StorageError('corrupt' | 'unavailable'). */
   constructor(stateFile: string, settings: WriterSettings) {
     this.db = openWriterConnection(stateFile, settings);
     this.batches = new BatchWriter(this.db);
     this.compaction = new HistoryCompaction(this.db);
-    this.walGuard = new WalSizeGuard(this.db, `${stateFile}-wal`, settings.walSizeLimitBytes, settings.busyTimeoutMs);
   }
 
   /** Applies a batch durably; throws StorageError when nothing could be applied. */
   write(ops: readonly WriteOp[]): WriteOutcome[] {
-    let outcomes: WriteOutcome[];
     try {
-      outcomes = this.batches.apply(ops);
+      return this.batches.apply(ops);
     } catch (err) {
       throw toStorageError(err, 'writing a batch');
     }
-    this.walGuard.afterCommit();
-    return outcomes;
   }
 
   /** Durably raises the compacted revision. */
@@ -48,14 +41,11 @@ export class WriterCore {
 
   /** Deletes one chunk of superseded history; returns the revision compaction is done up to. */
   compactChunk(upTo: number): number {
-    let done: number;
     try {
-      done = this.compaction.deleteChunk(upTo);
+      return this.compaction.deleteChunk(upTo);
     } catch (err) {
       throw toStorageError(err, 'deleting compacted history');
     }
-    this.walGuard.afterCommit();
-    return done;
   }
 
   /** Throws StorageError('unavailable') when the connection cannot answer. */
