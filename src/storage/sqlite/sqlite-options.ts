@@ -33,7 +33,7 @@ export interface SqliteStorageOptions {
   readonly busyTimeoutMs?: number;
   /** WAL pages after which a commit runs a passive checkpoint. Default 1000 (4 MiB). */
   readonly walAutocheckpointPages?: number;
-  /** The WAL file is cut back to at most this size once checkpointed. Default 64 MiB. */
+  /** Past this size the WAL file is checkpointed and truncated (see wal-size-guard.ts). Default 64 MiB. */
   readonly walSizeLimitBytes?: number;
   readonly logger?: StorageLogger;
 }
