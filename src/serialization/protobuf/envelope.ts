@@ -3,9 +3,9 @@
  * (1 typeMeta {1 apiVersion, 2 kind}, 2 raw, 3 contentEncoding, 4 contentType) whose `raw` holds
  * the object's message. Read and written by hand: four fields do not need the schema.
  */
-import protobuf from 'protobufjs/minimal.js';
 import { ProtobufDecodeError } from './errors.js';
 import { WireType } from './schema.js';
+import type { WireRuntime, Writer } from './wire-runtime.js';
 
 /** `k8s` and a zero byte: what every Protobuf body starts with. */
 export const PROTOBUF_PREFIX: Uint8Array = Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
@@ -28,13 +28,13 @@ export function hasProtobufPrefix(bytes: Uint8Array): boolean {
  * Reads the prefix and the Unknown message. Throws ProtobufDecodeError, worded as upstream's
  * serializer words it, for empty input, a missing prefix and malformed bytes.
  */
-export function readEnvelope(bytes: Uint8Array): Envelope {
+export function readEnvelope(bytes: Uint8Array, wire: WireRuntime): Envelope {
   if (bytes.length === 0) throw new ProtobufDecodeError('empty data');
   if (!hasProtobufPrefix(bytes)) {
     throw new ProtobufDecodeError('provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]');
   }
   if (bytes.length === 4) throw new ProtobufDecodeError('empty body');
-  const reader = protobuf.Reader.create(bytes);
+  const reader = wire.Reader.create(bytes);
   reader.pos = 4;
   let apiVersion = '';
   let kind = '';
@@ -76,7 +76,7 @@ const PREFIX_FIXED32 = 0x0073386b;
  * Writes prefix and Unknown, with `writeRaw` writing the object's message in place (no copy),
  * byte for byte as upstream's serializer does (empty contentEncoding and contentType included).
  */
-export function writeEnvelope(writer: protobuf.Writer, apiVersion: string, kind: string, writeRaw: (writer: protobuf.Writer) => void): void {
+export function writeEnvelope(writer: Writer, apiVersion: string, kind: string, writeRaw: (writer: Writer) => void): void {
   writer.fixed32(PREFIX_FIXED32);
   writer.uint32(0x0a).fork().uint32(0x0a).string(apiVersion).uint32(0x12).string(kind).ldelim();
   writer.uint32(0x12).fork();

@@ -3,7 +3,6 @@
  * kind name, and the conversion of that message. The object model is what the JSON API would
  * carry for the same object (upstream's JSON of the same Go value), `kind` and `apiVersion` first.
  */
-import protobuf from 'protobufjs/minimal.js';
 import type { DecodeContext } from './decode-context.js';
 import { asDecodeError, readEnvelope, writeEnvelope } from './envelope.js';
 import { ProtobufDecodeError, ProtobufEncodeError } from './errors.js';
@@ -27,8 +26,8 @@ function goTypeMeta(apiVersion: string, kind: string): string {
 }
 
 /** Decodes one message body with the given plan; reader failures become ProtobufDecodeError. */
-function decodeBody(raw: Uint8Array, plan: MessagePlan, context: DecodeContext): unknown {
-  const reader = protobuf.Reader.create(raw);
+function decodeBody(raw: Uint8Array, plan: MessagePlan, schema: ProtobufSchema, context: DecodeContext): unknown {
+  const reader = schema.wire.Reader.create(raw);
   try {
     return decodeMessage(reader, reader.len, plan, context);
   } catch (error) {
@@ -37,7 +36,7 @@ function decodeBody(raw: Uint8Array, plan: MessagePlan, context: DecodeContext):
 }
 
 function decodeEnveloped(bytes: Uint8Array, schema: ProtobufSchema, context: DecodeContext): DecodedProtobufObject {
-  const envelope = readEnvelope(bytes);
+  const envelope = readEnvelope(bytes, schema.wire);
   const { apiVersion, kind } = envelope;
   if (envelope.contentEncoding !== '') {
     throw new ProtobufDecodeError(`unsupported contentEncoding ${JSON.stringify(envelope.contentEncoding)} in the Protobuf envelope`);
@@ -52,7 +51,7 @@ function decodeEnveloped(bytes: Uint8Array, schema: ProtobufSchema, context: Dec
     const why = schema.knowsApiVersion(apiVersion) ? '' : ' (Protobuf is available for built-in types only)';
     throw new ProtobufDecodeError(`no kind ${JSON.stringify(kind)} is registered for version ${JSON.stringify(apiVersion)}${why}`);
   }
-  const body = decodeBody(envelope.raw, plan, context) as Record<string, unknown>;
+  const body = decodeBody(envelope.raw, plan, schema, context) as Record<string, unknown>;
   return { apiVersion, kind, object: { kind, apiVersion, ...body } };
 }
 
@@ -82,7 +81,7 @@ export function decodeProtobufObject(bytes: Uint8Array, schema: ProtobufSchema):
 export function decodeBareMessage(bytes: Uint8Array, messageName: string, schema: ProtobufSchema): unknown {
   const plan = schema.message(messageName);
   if (plan === undefined) throw new Error(`no Protobuf message ${messageName}`);
-  return decodeBody(bytes, plan, newContext(schema));
+  return decodeBody(bytes, plan, schema, newContext(schema));
 }
 
 /**
@@ -96,7 +95,7 @@ export function encodeProtobufObject(object: unknown, apiVersion: string, kind: 
   if (plan === undefined) {
     throw new ProtobufEncodeError(`no Protobuf message for kind ${JSON.stringify(kind)} of version ${JSON.stringify(apiVersion)}`);
   }
-  const writer = protobuf.Writer.create();
+  const writer = schema.wire.Writer.create();
   writeEnvelope(writer, apiVersion, kind, (w) => encodeMessage(w, plan, object));
   const bytes = writer.finish();
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,11 +1,13 @@
 /**
  * The compiled form of the generated descriptor: one plan per message, with fields resolved to
- * their message plans and indexed by number, and the kinds each apiVersion accepts. Building it
- * takes about a millisecond, so it happens on first use, and the result lives in the
+ * their message plans and indexed by number, and the kinds each apiVersion accepts. Reading and
+ * compiling it takes a few milliseconds, so it happens on first use, and the result lives in the
  * ProtobufSchema object its owner holds (no module state): a server builds one and shares it.
  */
 import { FieldFlag, readGeneratedDescriptor } from './descriptor.js';
 import type { GeneratedDescriptor, ScalarType, SpecialKind } from './descriptor.js';
+import { loadWireRuntime } from './wire-runtime.js';
+import type { WireRuntime } from './wire-runtime.js';
 
 /** Protobuf wire types. */
 export const WireType = { varint: 0, fixed64: 1, lengthDelimited: 2, fixed32: 5 } as const;
@@ -112,12 +114,19 @@ function compile(descriptor: GeneratedDescriptor): Compiled {
  */
 export class ProtobufSchema {
   #compiled: Compiled | undefined;
+  #wire: WireRuntime | undefined;
 
   constructor(private readonly load: () => GeneratedDescriptor = readGeneratedDescriptor) {}
 
   private get compiled(): Compiled {
     this.#compiled ??= compile(this.load());
     return this.#compiled;
+  }
+
+  /** protobufjs's Reader and Writer, loaded on first use. */
+  get wire(): WireRuntime {
+    this.#wire ??= loadWireRuntime();
+    return this.#wire;
   }
 
   /** The plan of a message by its full Protobuf name, e.g. `k8s.io.api.core.v1.Pod`. */

@@ -11,7 +11,6 @@
  *   inline struct           its fields appear in the enclosing object
  *   hand-marshalled types   special-types.ts (Time -> string or null, IntOrString -> number/string, ...)
  */
-import type protobuf from 'protobufjs/minimal.js';
 import type { DecodeContext } from './decode-context.js';
 import { MAX_DEPTH } from './decode-context.js';
 import type { ScalarType } from './descriptor.js';
@@ -20,8 +19,7 @@ import { unexpectedEnd } from './envelope.js';
 import type { FieldPlan, MessagePlan } from './schema.js';
 import { WireType } from './schema.js';
 import { SPECIAL_CONVERTERS } from './special-types.js';
-
-type Reader = protobuf.Reader;
+import type { Reader } from './wire-runtime.js';
 
 /** Marks a field that JSON leaves out. */
 const OMIT = Symbol('omit');

@@ -5,15 +5,13 @@
  * need the values to survive, but matching upstream byte for byte keeps stored and cached
  * encodings comparable and lets tests check against real clients' bytes.
  */
-import type protobuf from 'protobufjs/minimal.js';
 import type { ScalarType } from './descriptor.js';
 import { ProtobufEncodeError } from './errors.js';
 import type { FieldPlan, MessagePlan } from './schema.js';
 import { WireType } from './schema.js';
 import { SPECIAL_CONVERTERS } from './special-types.js';
 import type { SpecialRecord } from './special-types.js';
-
-type Writer = protobuf.Writer;
+import type { Writer } from './wire-runtime.js';
 
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
 const INT32_MIN = -2147483648;
