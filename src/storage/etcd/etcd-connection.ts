@@ -22,8 +22,8 @@ export class EtcdConnection {
   readonly compaction: CompactionTracker;
   private observed = 0;
   private closed = false;
-  /** While set, a watch "from now" is reading the current revision and writes wait for it. */
-  private heldWrites: Promise<unknown> | undefined;
+  /** Reads of the current revision that writes issued meanwhile wait for (see below). */
+  private readonly holdingReads = new Set<Promise<void>>();
 
   constructor(
     private readonly client: Etcd3,
@@ -47,25 +47,34 @@ export class EtcdConnection {
   }
 
   /**
-   * Reads the current revision while holding back writes issued meanwhile, so that every write
-   * issued after this call gets a higher revision than the one returned. A watch "from now" needs
-   * this only before the first response has shown any revision (see observedRevision).
+   * Reads the current revision so that it is at least that of every write acknowledged before the
+   * call and below that of every write this client issues after it.
    *
-   * @throws StorageError('unavailable') when etcd cannot answer (the writes then proceed).
+   * A linearizable read alone gives only the first half: etcd may apply a write sent after the
+   * read before it serves the read. Callers rely on the second half too: a watch "from now" (and
+   * the watch cache's, which asks for this revision first) must see a write its caller issues
+   * right after it. So writes issued while such a read is pending wait until it has returned
+   * (about one round trip, and only then). SQLite gives the same order for free.
+   *
+   * @throws StorageError('unavailable') when etcd cannot answer (the held writes then proceed).
    */
   currentRevisionHoldingWrites(): Promise<number> {
     const read = this.currentRevision();
-    const held = read.catch(() => undefined);
-    this.heldWrites = held;
-    void held.then(() => {
-      if (this.heldWrites === held) this.heldWrites = undefined;
-    });
+    const settled = read.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.holdingReads.add(settled);
+    void settled.then(() => this.holdingReads.delete(settled));
     return read;
   }
 
-  /** Resolves when writes may be sent (at once, unless currentRevisionHoldingWrites runs). */
+  /**
+   * Resolves when the reads pending now (see currentRevisionHoldingWrites) have returned; at once
+   * when there are none. Reads started later do not delay the caller, so writes cannot starve.
+   */
   async writesMayProceed(): Promise<void> {
-    while (this.heldWrites !== undefined) await this.heldWrites;
+    if (this.holdingReads.size > 0) await Promise.all([...this.holdingReads]);
   }
 
   get isClosed(): boolean {
@@ -95,7 +104,10 @@ export class EtcdConnection {
     }
   }
 
-  /** The store's current revision, by a linearizable read of one key's header. */
+  /**
+   * The store's current revision, by a linearizable read of one key's header (no ordering with
+   * writes issued meanwhile: see currentRevisionHoldingWrites).
+   */
   async currentRevision(): Promise<number> {
     const response = await this.call('read the current revision', () => this.kv.range({ key: PROBE_KEY, count_only: true }));
     return this.noteHeader(response.header);

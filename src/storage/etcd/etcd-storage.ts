@@ -71,8 +71,9 @@ export class EtcdStorage implements Storage {
     return watch;
   }
 
+  /** A consistent read; writes this client issues after the call get higher revisions. */
   currentRevision(): Promise<number> {
-    return this.conn.currentRevision();
+    return this.conn.currentRevisionHoldingWrites();
   }
 
   compactedRevision(): Promise<number> {
