@@ -8,26 +8,9 @@ import type { WatchEventType } from '../watch-frame.js';
 import { ProtobufDecodeError } from './errors.js';
 import { decodeBareMessage } from './protobuf-object.js';
 import type { ProtobufSchema } from './schema.js';
+import { varintLength, writeVarint } from './varint.js';
 
 const WATCH_EVENT = 'k8s.io.apimachinery.pkg.apis.meta.v1.WatchEvent';
-
-function varintLength(value: number): number {
-  let length = 1;
-  while (value >= 0x80) {
-    value = Math.floor(value / 128);
-    length++;
-  }
-  return length;
-}
-
-function writeVarint(out: Buffer, offset: number, value: number): number {
-  while (value >= 0x80) {
-    out[offset++] = (value & 0x7f) | 0x80;
-    value = Math.floor(value / 128);
-  }
-  out[offset++] = value;
-  return offset;
-}
 
 /**
  * One framed event around an object already encoded by encodeProtobufObject. Does not modify

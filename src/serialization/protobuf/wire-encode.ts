@@ -99,7 +99,8 @@ function writeRecord(writer: Writer, plan: MessagePlan, record: SpecialRecord): 
   }
 }
 
-function writeField(writer: Writer, field: FieldPlan, value: unknown): void {
+/** Writes one field of a message (all its occurrences) for its JSON value; nothing when Go writes nothing. */
+export function writeField(writer: Writer, field: FieldPlan, value: unknown): void {
   if (field.map) {
     if (value === undefined || value === null) return;
     if (!isObject(value)) throw new ProtobufEncodeError(`expected an object, got ${describe(value)}`);

@@ -1,0 +1,99 @@
+/**
+ * Streams a Protobuf list (`ConfigMapList`, ...) from items already encoded as whole Protobuf
+ * objects (as the watch cache holds them), without copying them into one buffer. Each item's
+ * message is taken out of its envelope as is, so the output is the bytes encodeProtobufObject
+ * gives for the whole list. Protobuf puts the list's length before its items, so every item is
+ * read before the first byte is yielded; only references are kept, no copies.
+ */
+import { readEnvelope } from './envelope.js';
+import { ProtobufDecodeError, ProtobufEncodeError } from './errors.js';
+import type { ProtobufSchema } from './schema.js';
+import { WireType } from './schema.js';
+import { varintLength, withVarint } from './varint.js';
+import { writeField } from './wire-encode.js';
+
+/** Bytes per chunk handed to the caller, unless one item alone is larger. */
+export const PROTOBUF_LIST_CHUNK_BYTES = 64 * 1024;
+
+/** The list's own fields; its items come separately. */
+export interface ProtobufListHead {
+  readonly apiVersion: string;
+  readonly kind: string;
+  /** The ListMeta (resourceVersion, continue, remainingItemCount). */
+  readonly metadata?: unknown;
+}
+
+/** Joins small pieces into chunks of about `size` bytes; a larger piece passes through uncopied. */
+function* chunked(pieces: Iterable<Uint8Array>, size: number): Generator<Uint8Array> {
+  let chunk = Buffer.allocUnsafe(size);
+  let used = 0;
+  for (const piece of pieces) {
+    if (used > 0 && used + piece.length > size) {
+      yield chunk.subarray(0, used);
+      chunk = Buffer.allocUnsafe(size);
+      used = 0;
+    }
+    if (piece.length >= size) {
+      yield piece;
+    } else {
+      chunk.set(piece, used);
+      used += piece.length;
+    }
+  }
+  if (used > 0) yield chunk.subarray(0, used);
+}
+
+/**
+ * Yields the list's Protobuf body in chunks. `items` are whole Protobuf objects (prefix and
+ * envelope); their bytes are not modified. Throws ProtobufEncodeError for a kind that is not a
+ * list with a Protobuf message, metadata that does not fit ListMeta, and an item that is not a
+ * Protobuf object.
+ */
+export async function* encodeProtobufList(
+  head: ProtobufListHead,
+  items: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+  schema: ProtobufSchema,
+  options: { readonly chunkBytes?: number } = {},
+): AsyncGenerator<Uint8Array, void, undefined> {
+  const plan = schema.messageForKind(head.apiVersion, head.kind);
+  const metaField = plan?.byName.get('metadata');
+  const itemsField = plan?.byName.get('items');
+  if (!plan || !metaField || !itemsField?.repeated || itemsField.message === undefined || itemsField.number > 15) {
+    throw new ProtobufEncodeError(`no Protobuf list message for kind ${JSON.stringify(head.kind)} of version ${JSON.stringify(head.apiVersion)}`);
+  }
+  const raws: Uint8Array[] = [];
+  for await (const item of items) {
+    try {
+      raws.push(readEnvelope(item, schema.wire).raw);
+    } catch (error) {
+      if (error instanceof ProtobufDecodeError) throw new ProtobufEncodeError(`item ${raws.length} is not a Protobuf object: ${error.message}`);
+      throw error;
+    }
+  }
+
+  const writer = schema.wire.Writer.create();
+  try {
+    writeField(writer, metaField, head.metadata);
+  } catch (error) {
+    throw error instanceof ProtobufEncodeError ? error.within('metadata') : error;
+  }
+  const meta = writer.finish();
+  const itemTag = (itemsField.number << 3) | WireType.lengthDelimited;
+  const bodyLength = raws.reduce((sum, raw) => sum + 1 + varintLength(raw.length) + raw.length, meta.length);
+
+  const typeMeta = schema.wire.Writer.create().uint32(0x0a).string(head.apiVersion).uint32(0x12).string(head.kind).finish();
+  function* pieces(): Generator<Uint8Array> {
+    yield Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
+    yield withVarint([0x0a], typeMeta.length);
+    yield typeMeta;
+    yield withVarint([0x12], bodyLength);
+    yield meta;
+    for (const raw of raws) {
+      yield withVarint([itemTag], raw.length);
+      yield raw;
+    }
+    // Empty contentEncoding and contentType, as upstream writes them.
+    yield Uint8Array.of(0x1a, 0x00, 0x22, 0x00);
+  }
+  yield* chunked(pieces(), options.chunkBytes ?? PROTOBUF_LIST_CHUNK_BYTES);
+}
