@@ -18,6 +18,7 @@ import { handleWatch } from './handlers/watch.js';
 import type { EndpointEnv, RequestScope } from './scope.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import { handleReview, isReviewResource } from './virtual/reviews.js';
+import { handleScale } from './subresources/scale.js';
 
 export interface ResourceHandlerDeps {
   readonly catalog: () => Catalog;
@@ -27,8 +28,8 @@ export interface ResourceHandlerDeps {
   readonly authorizer: Authorizer;
 }
 
-/** Subresources served by reading and writing the parent object itself. */
-const OBJECT_SUBRESOURCES = new Set(['status', 'finalize']);
+/** Subresources this server serves (the others are answered 405 until they exist). */
+const SERVED_SUBRESOURCES = new Set(['status', 'finalize', 'scale']);
 
 function resourceNotFound(): ApiError {
   return new ApiError(404, 'NotFound', 'the server could not find the requested resource', {});
@@ -43,6 +44,7 @@ export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
     }
     const scope = resolveScope(ctx, deps);
     const verb = ctx.info.verb;
+    if (scope.subresource === 'scale') return handleScale(ctx, scope);
     switch (verb) {
       case 'get': return handleGet(ctx, scope);
       case 'list': return handleList(ctx, scope);
@@ -80,7 +82,7 @@ function checkVerb(definition: ResourceDefinition, verb: string, subresource: st
   }
   const sub = definition.subresources[subresource];
   if (!sub) throw resourceNotFound();
-  if (!OBJECT_SUBRESOURCES.has(subresource)) {
+  if (!SERVED_SUBRESOURCES.has(subresource)) {
     throw new ApiError(405, 'MethodNotAllowed', `the ${subresource} subresource of ${definition.resource} is not implemented by this server yet`);
   }
   if (!sub.verbs.includes(verb)) throw methodNotSupported(`${definition.resource}/${subresource}`, definition.group, verb);

@@ -9,7 +9,8 @@ import { request as httpsRequest } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { startServer, type TestServer } from './harness.js';
 
-const NS = '/api/v1/namespaces/rv/configmaps';
+// Secrets: unlike ConfigMaps, a new namespace holds none, so every list shows only what the test made.
+const NS = '/api/v1/namespaces/rv/secrets';
 
 describe('resourceVersion semantics', () => {
   let server: TestServer;
@@ -20,7 +21,7 @@ describe('resourceVersion semantics', () => {
   const list = async (query: string) => server.request(`${NS}?${query}`);
   const names = (body: any): string[] => body.items.map((i: any) => i.metadata.name);
   const create = async (name: string): Promise<number> => {
-    const res = await server.request(NS, { method: 'POST', body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } } });
+    const res = await server.request(NS, { method: 'POST', body: { apiVersion: 'v1', kind: 'Secret', metadata: { name } } });
     assert.equal(res.status, 201, res.body);
     return Number(res.json().metadata.resourceVersion);
   };
@@ -178,7 +179,7 @@ describe('resourceVersion after compaction', () => {
   it('answers 410 for compacted revisions and expired continue tokens, and an ERROR event for a watch', async () => {
     const ns = await server.request('/api/v1/namespaces', { method: 'POST', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'old' } } });
     assert.equal(ns.status, 201);
-    const path = '/api/v1/namespaces/old/configmaps';
+    const path = '/api/v1/namespaces/old/secrets';
     let first = 0;
     for (const name of ['a', 'b', 'c']) {
       const res = await server.request(path, { method: 'POST', body: { metadata: { name } } });

@@ -1,0 +1,91 @@
+/**
+ * The scale subresource (autoscaling/v1 Scale) of deployments, replicasets, statefulsets and
+ * replicationcontrollers: a view of the parent's spec.replicas and status, read and written
+ * through the parent object, so `kubectl scale` and autoscalers work.
+ */
+import { badRequest, conflict, OBJECT_MODIFIED } from '../../api/errors.js';
+import { applyPatch } from '../../patch/patchers.js';
+import { metaOf, type KubeObject } from '../../registry/object.js';
+import type { RequestContext } from '../../server/request-context.js';
+import { requestCodec } from '../../serialization/content-type.js';
+import { BUILT_IN_PATCH_KINDS, patchKindOf } from '../../serialization/patch-content-type.js';
+import { getReadRevision } from '../read-options.js';
+import { fieldValidationOf, isDryRun } from '../query-flags.js';
+import { contentTypeOf, readBody } from '../request-body.js';
+import { negotiate, writeValue } from '../respond.js';
+import type { RequestScope } from '../scope.js';
+
+interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: string; values?: string[] }[];
+}
+
+/** Upstream's string form of a label selector (metav1.FormatLabelSelector). */
+function selectorString(selector: LabelSelector | Record<string, string> | undefined): string {
+  if (!selector) return '';
+  const terms: string[] = [];
+  const isStructured = 'matchLabels' in selector || 'matchExpressions' in selector;
+  const labels = isStructured ? (selector as LabelSelector).matchLabels ?? {} : (selector as Record<string, string>);
+  for (const key of Object.keys(labels).sort()) terms.push(`${key}=${labels[key]}`);
+  for (const e of isStructured ? (selector as LabelSelector).matchExpressions ?? [] : []) {
+    const op = e.operator.toLowerCase();
+    if (op === 'exists') terms.push(e.key);
+    else if (op === 'doesnotexist') terms.push(`!${e.key}`);
+    else terms.push(`${e.key} ${op} (${(e.values ?? []).join(',')})`);
+  }
+  return terms.join(',');
+}
+
+/** The Scale view of a parent object. */
+export function scaleOf(parent: KubeObject): KubeObject {
+  const meta = metaOf(parent);
+  const spec = (parent['spec'] ?? {}) as { replicas?: number; selector?: LabelSelector };
+  const status = (parent['status'] ?? {}) as { replicas?: number };
+  return {
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata: { name: meta.name, namespace: meta.namespace, uid: meta.uid, resourceVersion: meta.resourceVersion, creationTimestamp: meta.creationTimestamp },
+    spec: { replicas: spec.replicas ?? 0 },
+    status: { replicas: status.replicas ?? 0, selector: selectorString(spec.selector) },
+  };
+}
+
+function replicasOf(scale: unknown): number {
+  const replicas = (scale as { spec?: { replicas?: unknown } } | null)?.spec?.replicas ?? 0;
+  if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+    throw badRequest(`Scale.autoscaling "" is invalid: spec.replicas: Invalid value: ${JSON.stringify(replicas)}: must be greater than or equal to 0`);
+  }
+  return replicas;
+}
+
+export async function handleScale(ctx: RequestContext, scope: RequestScope): Promise<void> {
+  const out = negotiate(ctx, scope.env.codecs, { table: false, partialObjectMetadata: false });
+  const verb = ctx.info.verb;
+  if (verb === 'get') {
+    const parent = await scope.store.get(scope.namespace, scope.name, getReadRevision(ctx.query), ctx.signal);
+    return writeValue(ctx, 200, scaleOf(parent), out);
+  }
+  const body = await readBody(ctx);
+  const dryRun = isDryRun(ctx.query);
+  const isPatch = verb === 'patch';
+  const patchKind = isPatch ? patchKindOf(contentTypeOf(ctx), BUILT_IN_PATCH_KINDS) : undefined;
+  const written = isPatch ? undefined : requestCodec(contentTypeOf(ctx), scope.env.codecs).decode(body).value;
+  const result = await scope.store.update(
+    scope.namespace,
+    scope.name,
+    (current) => {
+      const currentScale = scaleOf(current);
+      const desired = patchKind
+        ? applyPatch(patchKind, { current: currentScale, body, fieldValidation: fieldValidationOf(ctx.query) }, scope.env.patchers).value
+        : written;
+      const asked = (desired as { metadata?: { resourceVersion?: string } } | null)?.metadata?.resourceVersion;
+      if (asked && asked !== metaOf(current).resourceVersion) {
+        throw conflict({ resource: scope.definition.resource, group: scope.definition.group, name: scope.name }, OBJECT_MODIFIED);
+      }
+      ((current['spec'] ??= {}) as { replicas?: number }).replicas = replicasOf(desired);
+      return current;
+    },
+    { dryRun, subresource: '' },
+  );
+  writeValue(ctx, 200, scaleOf(result.object), out);
+}
