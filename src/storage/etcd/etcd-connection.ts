@@ -15,6 +15,22 @@ import type { ResolvedEtcdOptions } from './options.js';
  */
 const PROBE_KEY = Buffer.from([0]);
 
+export interface CallOptions {
+  /** The revision the call reads at, for the bound of 'compacted' and 'future-revision'. */
+  readonly revision?: number;
+  /** 'read' (idempotent) or 'write', for retries on another member; omitted: no retry. */
+  readonly kind?: 'read' | 'write';
+}
+
+/** Whether a failed call may go to another member (see EtcdConnection.call). */
+function mayRetry(err: unknown, kind: CallOptions['kind']): boolean {
+  if (kind === undefined || classifyEtcdError(err) !== 'unreachable') return false;
+  if (kind === 'read') return true;
+  const message = err instanceof Error ? err.message : '';
+  // grpc-js fails a call this way before sending it; cockatiel's open breaker never calls at all.
+  return message.includes('No connection established') || (err instanceof Error && err.name === 'BrokenCircuitError');
+}
+
 export class EtcdConnection {
   readonly kv: KVClient;
   readonly watchClient: WatchClient;
@@ -22,6 +38,12 @@ export class EtcdConnection {
   readonly compaction: CompactionTracker;
   private observed = 0;
   private closed = false;
+  /**
+   * Each call goes to a member at random, so with several a retry may meet the same dead one;
+   * twice the members is enough for etcd3's per-member breaker (open after 3 failures) to steer
+   * the last attempts elsewhere.
+   */
+  private readonly maxAttempts: number;
   /** Reads of the current revision that writes issued meanwhile wait for (see below). */
   private readonly holdingReads = new Set<Promise<void>>();
 
@@ -29,6 +51,7 @@ export class EtcdConnection {
     private readonly client: Etcd3,
     readonly options: ResolvedEtcdOptions,
   ) {
+    this.maxAttempts = options.servers.length === 1 ? 1 : 2 * options.servers.length;
     this.kv = client.kv;
     this.watchClient = client.watchClient;
     this.maintenance = client.maintenance;
@@ -89,18 +112,23 @@ export class EtcdConnection {
   }
 
   /**
-   * Runs one call and turns any failure into a StorageError. For 'compacted' and
-   * 'future-revision' it looks up the bound the error reports (etcd's message does not carry it).
+   * Runs a call and turns any failure into a StorageError. For 'compacted' and 'future-revision'
+   * it looks up the bound the error reports (etcd's message does not carry it). With several
+   * servers, a call that could not reach its member is tried on another one: reads always, writes
+   * only when they provably never left (no connection), since a retried transaction that had been
+   * applied would fail its own compare and report a false 'key-exists' or 'conflict'.
    *
    * @param operation  for messages, e.g. `get /registry/pods/a`.
-   * @param requestedRevision  the revision the call read at, if any.
    */
-  async call<T>(operation: string, run: () => Promise<T>, requestedRevision?: number): Promise<T> {
+  async call<T>(operation: string, run: () => Promise<T>, options: CallOptions = {}): Promise<T> {
     if (this.closed) throw unavailable(`etcd storage is closed (${operation})`);
-    try {
-      return await run();
-    } catch (err) {
-      throw await this.translate(err, operation, requestedRevision);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (err) {
+        if (attempt < this.maxAttempts && !this.closed && mayRetry(err, options.kind)) continue;
+        throw await this.translate(err, operation, options.revision);
+      }
     }
   }
 
@@ -109,7 +137,9 @@ export class EtcdConnection {
    * writes issued meanwhile: see currentRevisionHoldingWrites).
    */
   async currentRevision(): Promise<number> {
-    const response = await this.call('read the current revision', () => this.kv.range({ key: PROBE_KEY, count_only: true }));
+    const response = await this.call('read the current revision', () => this.kv.range({ key: PROBE_KEY, count_only: true }), {
+      kind: 'read',
+    });
     return this.noteHeader(response.header);
   }
 

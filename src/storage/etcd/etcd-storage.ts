@@ -91,7 +91,10 @@ export class EtcdStorage implements Storage {
       throw new StorageError('invalid', `storage: compaction revision must be a positive integer, got ${revision}`);
     }
     try {
-      const response = await this.conn.call(`compact at ${revision}`, () => this.conn.kv.compact({ revision }), revision);
+      const response = await this.conn.call(`compact at ${revision}`, () => this.conn.kv.compact({ revision }), {
+        kind: 'write',
+        revision,
+      });
       this.conn.noteHeader(response.header);
     } catch (err) {
       if (!(err instanceof StorageError && err.code === 'compacted')) throw err;
@@ -107,6 +110,7 @@ export class EtcdStorage implements Storage {
     const timeout = this.conn.options.healthcheckTimeoutMs;
     const servers = this.conn.options.serversText;
     if (signal?.aborted) throw unavailable(`health check of etcd at ${servers} aborted`);
+    const deadline = Date.now() + timeout;
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => reject(unavailable(`health check of etcd at ${servers} aborted`));
@@ -114,7 +118,8 @@ export class EtcdStorage implements Storage {
     });
     try {
       await Promise.race([
-        this.conn.call(`health check (timeout ${timeout} ms)`, () => this.conn.rangeProbe({}, Date.now() + timeout)),
+        // Any member that answers in time will do; retries share the one deadline.
+        this.conn.call(`health check (timeout ${timeout} ms)`, () => this.conn.rangeProbe({}, deadline), { kind: 'read' }),
         aborted,
       ]);
     } finally {

@@ -83,7 +83,6 @@ export async function toEtcd3Options(options: EtcdStorageOptions, resolved: Reso
   return {
     hosts,
     credentials: await loadCredentials(options.tls),
-    dialTimeout: resolved.requestTimeoutMs,
     defaultCallOptions: (context) => (context.isStream ? {} : { deadline: Date.now() + resolved.requestTimeoutMs }),
     grpcOptions: {
       // Watch responses carry whole objects with their previous values; gRPC's 4 MiB default

@@ -15,7 +15,10 @@ import { toKeyValue } from './key-value.js';
  */
 export async function getKey(conn: EtcdConnection, key: string, revision: number | undefined): Promise<GetResult> {
   const at = checkRevision(revision);
-  const response = await conn.call(`get ${key}`, () => conn.kv.range({ key: keyBytes(key), revision: at }), at || undefined);
+  const response = await conn.call(`get ${key}`, () => conn.kv.range({ key: keyBytes(key), revision: at }), {
+    kind: 'read',
+    ...(at > 0 ? { revision: at } : {}),
+  });
   const current = conn.noteHeader(response.header);
   const first = response.kvs[0];
   return { kv: first === undefined ? undefined : toKeyValue(first), revision: at || current };
@@ -41,7 +44,7 @@ export async function listPrefix(conn: EtcdConnection, prefix: string, options: 
     revision: at,
     limit,
   };
-  const response = await conn.call(`list ${prefix}`, () => conn.kv.range(request), at || undefined);
+  const response = await conn.call(`list ${prefix}`, () => conn.kv.range(request), { kind: 'read', ...(at > 0 ? { revision: at } : {}) });
   const current = conn.noteHeader(response.header);
   const kvs = response.kvs.map(toKeyValue);
   return { kvs, revision: at || current, remaining: Math.max(0, Number(response.count) - kvs.length) };

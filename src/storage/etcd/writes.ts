@@ -11,6 +11,8 @@ import type { EtcdConnection } from './etcd-connection.js';
 import { keyBytes } from './key-range.js';
 import { toKeyValue } from './key-value.js';
 
+const WRITE = { kind: 'write' } as const;
+
 /** @throws StorageError 'key-exists' if the key is present; 'unavailable' when etcd cannot answer. */
 export async function createKey(conn: EtcdConnection, key: string, value: Uint8Array): Promise<WriteResult> {
   const k = keyBytes(key);
@@ -20,6 +22,7 @@ export async function createKey(conn: EtcdConnection, key: string, value: Uint8A
       compare: [{ key: k, target: 'Create', result: 'Equal', create_revision: 0 }],
       success: [{ request_put: { key: k, value: asBuffer(value) } }],
     }),
+    WRITE,
   );
   const revision = conn.noteHeader(response.header);
   if (!response.succeeded) throw keyExists(key);
@@ -41,6 +44,7 @@ export async function updateKey(
       success: [{ request_put: { key: k, value: asBuffer(value), prev_kv: true } }],
       failure: [{ request_range: { key: k } }],
     }),
+    WRITE,
   );
   const revision = conn.noteHeader(response.header);
   if (!response.succeeded) throw preconditionFailure(key, expectedModRevision, response);
@@ -61,6 +65,7 @@ export async function deleteKey(conn: EtcdConnection, key: string, expectedModRe
       success: [{ request_delete_range: { key: k, prev_kv: true } }],
       failure: [{ request_range: { key: k } }],
     }),
+    WRITE,
   );
   const revision = conn.noteHeader(response.header);
   if (!response.succeeded) throw preconditionFailure(key, expectedModRevision ?? 0, response);

@@ -35,9 +35,12 @@ const WHAT = 'verify watch progress';
 export async function rangeUnchanged(conn: EtcdConnection, range: KeyRange, from: number, to: number): Promise<boolean> {
   const base = { key: range.key, range_end: range.rangeEnd };
   const count = async (revision: number) =>
-    Number((await conn.call(WHAT, () => conn.kv.range({ ...base, revision, count_only: true }), revision)).count);
+    Number((await conn.call(WHAT, () => conn.kv.range({ ...base, revision, count_only: true }), { kind: 'read', revision })).count);
   const [puts, after, before] = await Promise.all([
-    conn.call(WHAT, () => conn.kv.range({ ...base, revision: to, keys_only: true, min_mod_revision: from + 1, limit: 1 }), to),
+    conn.call(WHAT, () => conn.kv.range({ ...base, revision: to, keys_only: true, min_mod_revision: from + 1, limit: 1 }), {
+      kind: 'read',
+      revision: to,
+    }),
     count(to),
     count(from).catch(async (err: unknown) => {
       if (!isStorageError(err, 'compacted')) throw err;
