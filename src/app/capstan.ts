@@ -29,6 +29,8 @@ import { schemaFieldChecker } from './field-checker.js';
 import { openStorage } from './open-storage.js';
 import { patchAppliers } from '../patch/patchers.js';
 import { standardCodecs } from '../serialization/standard-codecs.js';
+import { CodecRegistry } from '../serialization/codec.js';
+import { ProtobufCodec } from '../serialization/protobuf/protobuf-codec.js';
 import { buildStrategies } from './strategies.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 
@@ -98,7 +100,7 @@ export class Capstan {
         catalog: () => this.catalog,
         registry,
         env: {
-          codecs: standardCodecs(),
+          codecs: new CodecRegistry([...standardCodecs().codecs, new ProtobufCodec()]),
           checkFields: schemaFieldChecker(checker),
           patchers: patchAppliers(),
           minRequestTimeoutSeconds: options.limits.minRequestTimeoutSeconds,
