@@ -7,9 +7,6 @@ import { ProtobufDecodeError } from './errors.js';
 import { WireType } from './schema.js';
 import type { WireRuntime, Writer } from './wire-runtime.js';
 
-/** `k8s` and a zero byte: what every Protobuf body starts with. */
-export const PROTOBUF_PREFIX: Uint8Array = Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
-
 /** The decoded envelope; `raw` shares memory with the input. */
 export interface Envelope {
   readonly apiVersion: string;
@@ -19,7 +16,7 @@ export interface Envelope {
   readonly contentType: string;
 }
 
-/** Whether the bytes start with the Protobuf prefix. */
+/** Whether the bytes start with the Protobuf prefix, `k8s` and a zero byte. */
 export function hasProtobufPrefix(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x6b && bytes[1] === 0x38 && bytes[2] === 0x73 && bytes[3] === 0x00;
 }

@@ -83,7 +83,7 @@ export async function* encodeProtobufList(
 
   const typeMeta = schema.wire.Writer.create().uint32(0x0a).string(head.apiVersion).uint32(0x12).string(head.kind).finish();
   function* pieces(): Generator<Uint8Array> {
-    yield Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
+    yield Uint8Array.of(0x6b, 0x38, 0x73, 0x00); // the prefix, `k8s\0`
     yield withVarint([0x0a], typeMeta.length);
     yield typeMeta;
     yield withVarint([0x12], bodyLength);

@@ -1,11 +1,11 @@
 /**
- * The compiled form of the generated descriptor: one plan per message, with fields resolved to
- * their message plans and indexed by number, and the kinds each apiVersion accepts. Reading and
- * compiling it takes a few milliseconds, so it happens on first use, and the result lives in the
- * ProtobufSchema object its owner holds (no module state): a server builds one and shares it.
+ * The compiled form of the generated descriptor: one plan per message, with fields indexed by
+ * number and linked to their message types' plans, and the kinds each apiVersion accepts. The
+ * descriptor is read on first use and each message compiled when first needed; everything lives in
+ * the ProtobufSchema object its owner holds (no module state): a server builds one and shares it.
  */
 import { FieldFlag, readGeneratedDescriptor } from './descriptor.js';
-import type { GeneratedDescriptor, ScalarType, SpecialKind } from './descriptor.js';
+import type { GeneratedDescriptor, GeneratedField, ScalarType, SpecialKind } from './descriptor.js';
 import { loadWireRuntime } from './wire-runtime.js';
 import type { WireRuntime } from './wire-runtime.js';
 
@@ -47,12 +47,6 @@ export interface MessagePlan {
   readonly byName: ReadonlyMap<string, FieldPlan>;
 }
 
-interface Compiled {
-  readonly messages: readonly MessagePlan[];
-  readonly byName: ReadonlyMap<string, MessagePlan>;
-  readonly descriptor: GeneratedDescriptor;
-}
-
 function wireTypeOf(scalar: ScalarType | undefined): number {
   switch (scalar) {
     case 'int32':
@@ -66,32 +60,73 @@ function wireTypeOf(scalar: ScalarType | undefined): number {
   }
 }
 
-function compile(descriptor: GeneratedDescriptor): Compiled {
-  type MutableField = { -readonly [K in keyof FieldPlan]: FieldPlan[K] };
-  const pending: Array<[MutableField, number]> = [];
-  const messages: MessagePlan[] = descriptor.messages.map((m) => {
-    const fields = m.fields.map(([json, number, type, flags], index) => {
-      const scalar = typeof type === 'string' ? type : undefined;
-      const map = (flags & FieldFlag.map) !== 0;
-      const wireType = map ? WireType.lengthDelimited : wireTypeOf(scalar);
-      const field: MutableField = {
-        index,
-        json,
-        number,
-        scalar,
-        message: undefined,
-        repeated: (flags & FieldFlag.repeated) !== 0,
-        map,
-        pointer: (flags & FieldFlag.pointer) !== 0,
-        omitEmpty: (flags & FieldFlag.omitEmpty) !== 0,
-        omitZero: (flags & FieldFlag.omitZero) !== 0,
-        inline: (flags & FieldFlag.inline) !== 0,
-        wireType,
-        tag: (number << 3) | wireType,
-      };
-      if (typeof type === 'number') pending.push([field, type]);
-      return field;
-    });
+/** A field's plan; its message type's plan is compiled when first asked for. */
+class CompiledField implements FieldPlan {
+  readonly json: string;
+  readonly number: number;
+  readonly scalar: ScalarType | undefined;
+  readonly repeated: boolean;
+  readonly map: boolean;
+  readonly pointer: boolean;
+  readonly omitEmpty: boolean;
+  readonly omitZero: boolean;
+  readonly inline: boolean;
+  readonly wireType: number;
+  readonly tag: number;
+  readonly #messageIndex: number | undefined;
+  #message: MessagePlan | undefined;
+
+  constructor(
+    [json, number, type, flags]: GeneratedField,
+    readonly index: number,
+    private readonly plans: Plans,
+  ) {
+    this.json = json;
+    this.number = number;
+    this.scalar = typeof type === 'string' ? type : undefined;
+    this.#messageIndex = typeof type === 'number' ? type : undefined;
+    this.repeated = (flags & FieldFlag.repeated) !== 0;
+    this.map = (flags & FieldFlag.map) !== 0;
+    this.pointer = (flags & FieldFlag.pointer) !== 0;
+    this.omitEmpty = (flags & FieldFlag.omitEmpty) !== 0;
+    this.omitZero = (flags & FieldFlag.omitZero) !== 0;
+    this.inline = (flags & FieldFlag.inline) !== 0;
+    this.wireType = this.map ? WireType.lengthDelimited : wireTypeOf(this.scalar);
+    this.tag = (number << 3) | this.wireType;
+  }
+
+  get message(): MessagePlan | undefined {
+    if (this.#messageIndex === undefined) return undefined;
+    this.#message ??= this.plans.at(this.#messageIndex);
+    return this.#message;
+  }
+}
+
+/**
+ * Message plans by descriptor index, each compiled when first used: a request touches a few
+ * dozen of the descriptor's thousand-odd messages, so the first Protobuf request does not pay for
+ * the rest.
+ */
+class Plans {
+  private readonly compiled: (MessagePlan | undefined)[] = [];
+  private readonly indexByName: ReadonlyMap<string, number>;
+
+  constructor(readonly descriptor: GeneratedDescriptor) {
+    this.indexByName = new Map(descriptor.messages.map((m, i) => [m.name, i]));
+  }
+
+  at(index: number): MessagePlan {
+    return (this.compiled[index] ??= this.compile(index));
+  }
+
+  named(name: string): MessagePlan | undefined {
+    const index = this.indexByName.get(name);
+    return index === undefined ? undefined : this.at(index);
+  }
+
+  private compile(index: number): MessagePlan {
+    const m = this.descriptor.messages[index]!;
+    const fields = m.fields.map((generated, i) => new CompiledField(generated, i, this));
     const byNumber: (FieldPlan | undefined)[] = [];
     for (const f of fields) byNumber[f.number] = f;
     return {
@@ -103,9 +138,7 @@ function compile(descriptor: GeneratedDescriptor): Compiled {
       byNumber,
       byName: new Map(fields.map((f) => [f.json, f])),
     };
-  });
-  for (const [field, index] of pending) field.message = messages[index];
-  return { messages, byName: new Map(messages.map((m) => [m.name, m])), descriptor };
+  }
 }
 
 /**
@@ -113,14 +146,14 @@ function compile(descriptor: GeneratedDescriptor): Compiled {
  * compiles its own copy, so a server creates one and passes it to every codec call.
  */
 export class ProtobufSchema {
-  #compiled: Compiled | undefined;
+  #plans: Plans | undefined;
   #wire: WireRuntime | undefined;
 
   constructor(private readonly load: () => GeneratedDescriptor = readGeneratedDescriptor) {}
 
-  private get compiled(): Compiled {
-    this.#compiled ??= compile(this.load());
-    return this.#compiled;
+  private get plans(): Plans {
+    this.#plans ??= new Plans(this.load());
+    return this.#plans;
   }
 
   /** protobufjs's Reader and Writer, loaded on first use. */
@@ -131,7 +164,7 @@ export class ProtobufSchema {
 
   /** The plan of a message by its full Protobuf name, e.g. `k8s.io.api.core.v1.Pod`. */
   message(name: string): MessagePlan | undefined {
-    return this.compiled.byName.get(name);
+    return this.plans.named(name);
   }
 
   /**
@@ -140,15 +173,15 @@ export class ProtobufSchema {
    * Undefined for an unknown apiVersion or kind.
    */
   messageForKind(apiVersion: string, kind: string): MessagePlan | undefined {
-    const { descriptor, messages } = this.compiled;
+    const { descriptor } = this.plans;
     const kinds = Object.hasOwn(descriptor.apiVersions, apiVersion) ? descriptor.apiVersions[apiVersion] : undefined;
     if (!kinds) return undefined;
     const index = Object.hasOwn(kinds, kind) ? kinds[kind] : Object.hasOwn(descriptor.sharedKinds, kind) ? descriptor.sharedKinds[kind] : undefined;
-    return index === undefined ? undefined : messages[index];
+    return index === undefined ? undefined : this.plans.at(index);
   }
 
   /** Whether any kind of this apiVersion has a Protobuf form. */
   knowsApiVersion(apiVersion: string): boolean {
-    return Object.hasOwn(this.compiled.descriptor.apiVersions, apiVersion);
+    return Object.hasOwn(this.plans.descriptor.apiVersions, apiVersion);
   }
 }

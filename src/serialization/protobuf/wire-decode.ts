@@ -88,7 +88,7 @@ export function decodeMessage(reader: Reader, end: number, plan: MessagePlan, co
 }
 
 /** The JSON of a message that is not on the wire at all: Go's zero value of its type. */
-export function zeroJson(plan: MessagePlan, context: DecodeContext): unknown {
+function zeroJson(plan: MessagePlan, context: DecodeContext): unknown {
   return toJson(plan, [], context);
 }
 
