@@ -38,7 +38,7 @@ export interface EtcdWatchOptions {
   readonly signal?: AbortSignal;
   /** The progress mode of the server (resolved once per storage). */
   readonly progressMode: () => Promise<ProgressMode>;
-  /** Called once when the watch has ended, for the storage's bookkeeping. */
+  /** Called when the watch has ended, for the storage's bookkeeping. */
   readonly onEnd?: () => void;
 }
 
@@ -96,6 +96,7 @@ export class EtcdWatch implements Watch {
     this.stop.abort();
     this.queue.discard();
     this.session?.close();
+    this.options.onEnd?.();
   }
 
   /** @internal for ProgressRequests */
@@ -119,8 +120,8 @@ export class EtcdWatch implements Watch {
         yield next.value;
       }
     } finally {
+      // Also after an error: the consumer is gone, so the watch is over.
       this.abort();
-      this.options.onEnd?.();
     }
   }
 
