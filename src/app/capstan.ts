@@ -41,6 +41,26 @@ export interface CapstanDeps {
   readonly storage?: Storage;
 }
 
+/** How often an unreachable store is tried again (and the failure logged) before the caches start. */
+const STORE_RETRY_MS = 2000;
+
+/**
+ * Waits until the store answers, saying clearly in the log why the server is not ready yet; /readyz
+ * reports the failing `etcd` check meanwhile.
+ */
+async function waitForStore(storage: Storage, logger: Logger, signal: AbortSignal): Promise<void> {
+  for (;;) {
+    try {
+      await storage.checkHealth(signal);
+      return;
+    } catch (err) {
+      if (signal.aborted) throw err;
+      logger.warn(`${(err as Error).message}; not ready, trying again in ${STORE_RETRY_MS / 1000}s`);
+      await new Promise((resolve) => setTimeout(resolve, STORE_RETRY_MS));
+    }
+  }
+}
+
 export class Capstan {
   readonly server: Server;
   readonly catalog: Catalog;
@@ -111,7 +131,8 @@ export class Capstan {
     );
     this.installRoutes();
 
-    this.server.addPostStartHook('start-registry', async () => {
+    this.server.addPostStartHook('start-registry', async (signal) => {
+      await waitForStore(storage, logger, signal);
       await registry.start(definitions);
       await ensureSystemNamespaces(namespaces);
       const namespaced = namespacedDefinitions(definitions).map((d) => registry.storeFor(d));
