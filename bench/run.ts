@@ -3,12 +3,14 @@
  * one after the other, and lets each replace its own section of bench/RESULTS.md.
  *
  * To add a benchmark: write a module that exports a {@link Benchmark} and add it to `BENCHMARKS`.
- * Set BENCH_QUICK=1 for a short smoke run (numbers not meant for RESULTS.md; nothing is written).
+ * Set BENCH_QUICK=1 or pass --quick for a short smoke run (numbers not meant for RESULTS.md; nothing
+ * is written). Other `--name value` options go to the benchmarks (e.g. e2e's --kubeconfig PATH).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { e2eBenchmark } from './e2e/e2e-benchmark.js';
 import { storageBenchmark } from './storage/storage-benchmark.js';
 
 /** One benchmark: a name for the filter and for its RESULTS.md section, and a body. */
@@ -22,6 +24,8 @@ export interface BenchmarkContext {
   readonly machine: MachineInfo;
   /** Shorter runs for a smoke test; results are then not written. */
   readonly quick: boolean;
+  /** `--name value` options from the command line, by name without dashes. */
+  readonly options: ReadonlyMap<string, string>;
   /** Replaces this benchmark's section of bench/RESULTS.md (markdown, without the markers). */
   writeResults(markdown: string): Promise<void>;
 }
@@ -34,7 +38,7 @@ export interface MachineInfo {
   readonly date: string;
 }
 
-const BENCHMARKS: readonly Benchmark[] = [storageBenchmark];
+const BENCHMARKS: readonly Benchmark[] = [storageBenchmark, e2eBenchmark];
 
 /** bench/RESULTS.md in the source tree (this file runs from dist/bench/). */
 const RESULTS_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench', 'RESULTS.md');
@@ -69,15 +73,33 @@ async function writeSection(name: string, markdown: string): Promise<void> {
   await writeFile(RESULTS_FILE, replaceSection(current, name, markdown));
 }
 
+/** `[filter] [--quick] [--name value]...`: the first bare word filters; every other option takes a value. */
+function parseArgs(args: readonly string[]): { filter: string; quick: boolean; options: Map<string, string> } {
+  const options = new Map<string, string>();
+  const words: string[] = [];
+  let quick = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--quick') quick = true;
+    else if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      if (eq > 0) options.set(arg.slice(2, eq), arg.slice(eq + 1));
+      else options.set(arg.slice(2), args[++i] ?? '');
+    } else words.push(arg);
+  }
+  return { filter: words[0] ?? '', quick, options };
+}
+
 async function main(): Promise<void> {
-  const filter = process.argv[2] ?? '';
+  const args = parseArgs(process.argv.slice(2));
+  const filter = args.filter;
   const selected = BENCHMARKS.filter((b) => b.name.includes(filter));
   if (selected.length === 0) {
     console.error(`no benchmark matches "${filter}"; there are: ${BENCHMARKS.map((b) => b.name).join(', ')}`);
     process.exitCode = 1;
     return;
   }
-  const quick = process.env['BENCH_QUICK'] === '1';
+  const quick = args.quick || process.env['BENCH_QUICK'] === '1';
   const machine = machineInfo();
   console.log(`${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}${quick ? ', quick run' : ''}`);
   for (const benchmark of selected) {
@@ -85,6 +107,7 @@ async function main(): Promise<void> {
     await benchmark.run({
       machine,
       quick,
+      options: args.options,
       writeResults: (markdown) => (quick ? Promise.resolve() : writeSection(benchmark.name, markdown)),
     });
   }

@@ -58,7 +58,7 @@ function rows(results: readonly BackendResults[]): Row[] {
     ...results.map((r) => cell(r, (x) => pair(x.watch?.p50Ms, x.watch?.p99Ms))),
   ]);
   out.push([
-    `  the same from the write's acknowledgement`,
+    `  the same from the write's acknowledgement (< 0: delivered before it)`,
     ...results.map((r) => cell(r, (x) => pair(x.watch?.afterAckP50Ms, x.watch?.afterAckP99Ms))),
   ]);
   out.push([`  events lost`, ...results.map((r) => cell(r, (x) => x.watch?.lost.toString()))]);
@@ -99,7 +99,14 @@ export function consoleTable(results: readonly BackendResults[]): string {
 }
 
 /** The RESULTS.md section. */
-export function markdown(results: readonly BackendResults[], machine: MachineInfo, settings: Settings, elapsedSeconds: number): string {
+export function markdown(
+  results: readonly BackendResults[],
+  machine: MachineInfo,
+  settings: Settings,
+  elapsedSeconds: number,
+  /** 1-minute load average when the run started and ended: other work on the machine skews it. */
+  load: { readonly before: number; readonly after: number },
+): string {
   const header = `| | ${results.map((r) => r.backend).join(' | ')} |`;
   const rule = `|---|${results.map(() => '---:').join('|')}|`;
   // Indented rows are details of the row above; markdown tables drop leading spaces.
@@ -108,7 +115,7 @@ export function markdown(results: readonly BackendResults[], machine: MachineInf
   return [
     '## Storage backends (`npm run bench storage`)',
     '',
-    `Run on ${machine.date}: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB memory, Node ${machine.node}; took ${Math.round(elapsedSeconds)} s.`,
+    `Run on ${machine.date}: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB memory, Node ${machine.node}; took ${Math.round(elapsedSeconds)} s; 1-minute load average ${load.before.toFixed(1)} at the start, ${load.after.toFixed(1)} at the end (above the CPU count means other processes competed for the machine).`,
     `Values of ${settings.valueBytes} bytes; each write level runs ${settings.writeSeconds} s, reads ${settings.readSeconds} s with ${settings.readers} readers; watch latency over ${settings.watchEvents} events written one at a time.`,
     'sqlite: SqliteStorage with its defaults (worker-thread writer, group commit, fsync per commit). etcd: one local etcd member (fsync per commit) through EtcdStorage, in the same process as the benchmark.',
     'Watch rows: 1,000 watches opened directly on the backend (for etcd: 1,000 etcd watch streams, each event decoded 1,000 times in this process), and, for comparison, the same 1,000 watchers on a watch cache over the backend, which is how the server serves them (one store watch per resource type).',

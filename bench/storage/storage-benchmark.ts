@@ -2,6 +2,7 @@
  * The storage benchmark: the same workloads against every backend, one backend at a time (so they
  * do not compete for the machine), then one table and one RESULTS.md section.
  */
+import { loadavg } from 'node:os';
 import { CacheBackedStorage } from '../../src/storage/cacher/cache-backed-storage.js';
 import type { Benchmark, BenchmarkContext } from '../run.js';
 import { isMissing, openEtcd, openSqlite, type BackendOpener } from './backends.js';
@@ -70,11 +71,13 @@ export const storageBenchmark: Benchmark = {
   description: `writes/s (${WRITER_LEVELS.join(', ')} writers), point reads/s, list of ${LIST_OBJECTS}, watch latency with ${WATCHERS} watchers, per backend`,
   async run(context: BenchmarkContext): Promise<void> {
     const settings = settingsFor(context.quick);
+    const loadBefore = loadavg()[0]!;
     const started = now();
     const results: BackendResults[] = [];
     for (const open of BACKENDS) results.push(await runBackend(open, settings));
     const elapsed = (now() - started) / 1000;
     console.log(`\n${consoleTable(results)}\n\n(${Math.round(elapsed)} s)`);
-    await context.writeResults(markdown(results, context.machine, settings, elapsed));
+    const load = { before: loadBefore, after: loadavg()[0]! };
+    await context.writeResults(markdown(results, context.machine, settings, elapsed, load));
   },
 };
