@@ -255,6 +255,9 @@ function compileMessage(name, message, goPackage) {
     return { name, list: true, fields: [{ json: f.protoName, number: f.number, type: f.type, flags: baseFlags(f) }] };
   }
   if (goType.kind !== 'struct') throw new Error(`${name}: Go type is a ${goType.kind}`);
+  // A type that writes its own JSON needs a converter at run time (SPECIAL); its struct tags
+  // would describe the wrong JSON.
+  if (goType.marshalsJson) throw new Error(`${name}: Go type has MarshalJSON but no converter`);
   const byNumber = new Map(protoFields.map((f) => [f.number, f]));
   const fields = [];
   for (const goField of goType.fields) {
@@ -308,6 +311,7 @@ function baseFlags(f) {
  */
 function readGoPackage(dir) {
   const types = new Map();
+  const marshalsJson = new Set();
   for (const file of readdirSync(dir).sort()) {
     if (!file.endsWith('.go') || file.endsWith('_test.go')) continue;
     const source = readFileSync(join(dir, file), 'utf8');
@@ -315,6 +319,7 @@ function readGoPackage(dir) {
     for (const [, alias, path] of source.matchAll(/^\s*(\w+)?\s*"(k8s\.io\/[^"]+)"$/gm)) {
       imports.set(alias ?? path.split('/').pop(), path);
     }
+    for (const [, name] of source.matchAll(/^func \(\w+ \*?(\w+)\) MarshalJSON\(/gm)) marshalsJson.add(name);
     for (const match of source.matchAll(/^type (\w+) (.*)$/gm)) {
       const [, name, rest] = match;
       const defined = /^(\w+)\.(\w+)$/.exec(rest);
@@ -332,6 +337,7 @@ function readGoPackage(dir) {
       }
     }
   }
+  for (const name of marshalsJson) if (types.get(name)?.kind === 'struct') types.get(name).marshalsJson = true;
   return types;
 }
 
