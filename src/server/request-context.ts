@@ -48,6 +48,8 @@ export interface RequestContext {
   user: UserInfo | undefined;
   /** Aborts when the client goes away or the request times out. */
   readonly signal: AbortSignal;
+  /** Aborts `signal` (the timeout filter ends a request this way). */
+  readonly abort: (reason: unknown) => void;
   /** Warning header values to add to the response (already formatted `299 - "..."`). */
   readonly warnings: string[];
   /** When the server received the request (ms since epoch). */

@@ -52,6 +52,7 @@ function serveWith(handler: Handler, deps: RequestInfoDeps): RequestListener {
       query,
       user: undefined,
       signal: controller.signal,
+      abort: (reason) => controller.abort(reason),
       warnings: [],
       receivedAt,
       auditId,

@@ -24,13 +24,11 @@ export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
     const timeoutMs = effectiveTimeout(ctx, deps.requestTimeoutMs);
     if (timeoutMs <= 0) return handler(ctx);
 
-    const controller = new AbortController();
-    const inner: RequestContext = { ...ctx, signal: AbortSignal.any([ctx.signal, controller.signal]) };
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timeoutMs);
     });
-    const work = Promise.resolve().then(() => handler(inner));
+    const work = Promise.resolve().then(() => handler(ctx));
     try {
       const outcome = await Promise.race([work, expired]);
       if (outcome !== 'timeout') return;
@@ -38,7 +36,7 @@ export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
       clearTimeout(timer);
     }
     const error = timeoutError();
-    controller.abort(error);
+    ctx.abort(error);
     // The handler keeps running until it notices the abort; its late failure is of no interest.
     work.catch(() => {});
     if (isFinished(ctx.res)) return;

@@ -1,0 +1,85 @@
+/**
+ * What every active namespace holds from its start, as upstream's controllers make it: the
+ * `default` ServiceAccount and the `kube-root-ca.crt` ConfigMap with the cluster CA that clients
+ * inside the cluster trust. Also keeps the set of existing service accounts that Pod admission
+ * asks about (the token volume is only added for an account that exists).
+ */
+import { ApiError } from '../api/errors.js';
+import { metaOf, type KubeObject } from '../registry/object.js';
+import type { ResourceStore } from '../registry/store/resource-store.js';
+import { ObjectWatcher } from './object-watcher.js';
+
+export const ROOT_CA_CONFIGMAP = 'kube-root-ca.crt';
+export const DEFAULT_SERVICE_ACCOUNT = 'default';
+
+export interface NamespaceDefaultsDeps {
+  readonly namespaces: ResourceStore;
+  readonly serviceAccounts: ResourceStore;
+  readonly configMaps: ResourceStore;
+  /** The PEM bundle published as `ca.crt`. */
+  readonly caPem: string;
+  readonly log: (message: string) => void;
+}
+
+export class NamespaceDefaultsController {
+  private readonly accounts = new Set<string>();
+  private readonly watchers: ObjectWatcher[];
+
+  constructor(private readonly deps: NamespaceDefaultsDeps) {
+    const log = (m: string): void => deps.log(`namespace defaults: ${m}`);
+    this.watchers = [
+      new ObjectWatcher(deps.namespaces, (event) => {
+        if (event.type !== 'DELETED') void this.ensureDefaults(event.entry.object);
+      }, log),
+      new ObjectWatcher(deps.serviceAccounts, (event) => {
+        const meta = metaOf(event.entry.object);
+        const key = `${meta.namespace}/${meta.name}`;
+        if (event.type === 'DELETED') this.accounts.delete(key);
+        else this.accounts.add(key);
+      }, log),
+    ];
+  }
+
+  start(): void {
+    for (const w of this.watchers) w.start();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.watchers.map((w) => w.close()));
+  }
+
+  /** True when the account exists; undefined when this server has not seen it (yet). */
+  serviceAccountExists(namespace: string, name: string): true | undefined {
+    return this.accounts.has(`${namespace}/${name}`) ? true : undefined;
+  }
+
+  private async ensureDefaults(namespace: KubeObject): Promise<void> {
+    const meta = metaOf(namespace);
+    if (meta.deletionTimestamp || !meta.name) return;
+    const name = meta.name;
+    await this.createIfAbsent(this.deps.serviceAccounts, name, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: DEFAULT_SERVICE_ACCOUNT } });
+    await this.createIfAbsent(this.deps.configMaps, name, {
+      apiVersion: 'v1', kind: 'ConfigMap',
+      metadata: { name: ROOT_CA_CONFIGMAP },
+      data: { 'ca.crt': this.deps.caPem },
+    });
+  }
+
+  private async createIfAbsent(store: ResourceStore, namespace: string, object: KubeObject): Promise<void> {
+    const name = metaOf(object).name!;
+    try {
+      await store.get(namespace, name, { kind: 'any' });
+      return;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === 404)) return this.deps.log(`namespace defaults: reading ${namespace}/${name}: ${(err as Error).message}`);
+    }
+    try {
+      await store.create(namespace, object, { dryRun: false, subresource: '' });
+    } catch (err) {
+      // Another replica made it, or the namespace is going away: both are fine.
+      if (!(err instanceof ApiError && (err.code === 409 || err.code === 403 || err.code === 404))) {
+        this.deps.log(`namespace defaults: creating ${namespace}/${name}: ${(err as Error).message}`);
+      }
+    }
+  }
+}
