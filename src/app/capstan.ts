@@ -27,7 +27,7 @@ import { Compactor } from '../storage/compactor.js';
 import type { Storage } from '../storage/storage.js';
 import { schemaFieldChecker } from './field-checker.js';
 import { openStorage } from './open-storage.js';
-import { patchAppliers } from '../patch/patchers.js';
+import { patchersBySchema } from './patchers.js';
 import { standardCodecs } from '../serialization/standard-codecs.js';
 import { CodecRegistry } from '../serialization/codec.js';
 import { ProtobufCodec } from '../serialization/protobuf/protobuf-codec.js';
@@ -122,7 +122,7 @@ export class Capstan {
         env: {
           codecs: new CodecRegistry([...standardCodecs().codecs, new ProtobufCodec()]),
           checkFields: schemaFieldChecker(checker),
-          patchers: patchAppliers(),
+          patchersFor: patchersBySchema(this.schemas),
           minRequestTimeoutSeconds: options.limits.minRequestTimeoutSeconds,
           deleteCollectionWorkers: 1,
         },

@@ -11,7 +11,8 @@ import type { FieldChecker } from './object-body.js';
 export interface EndpointEnv {
   readonly codecs: CodecRegistry;
   readonly checkFields: FieldChecker | undefined;
-  readonly patchers: PatchAppliers;
+  /** The patch kinds a type accepts (strategic merge patch needs the type's schema). */
+  readonly patchersFor: (schema: string | undefined) => PatchAppliers;
   /** --min-request-timeout in seconds: a watch without timeoutSeconds ends after 1-2x this. */
   readonly minRequestTimeoutSeconds: number;
   /** --delete-collection-workers. */

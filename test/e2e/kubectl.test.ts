@@ -92,7 +92,7 @@ describe('kubectl against capstan', { skip: kubectlPath === undefined }, () => {
     assert.match(ok(['-n', 'e2e', 'get', 'configmaps', '-l', 'tier=db', '-o', 'name']), /configmap\/patched/);
   });
 
-  it('edits an object through EDITOR', { todo: 'needs strategic merge patch (in progress)' }, () => {
+  it('edits an object through EDITOR', () => {
     ok(['-n', 'e2e', 'create', 'configmap', 'edited', '--from-literal=color=red']);
     const editor = join(work, 'editor.sh');
     writeFileSync(editor, '#!/bin/sh\nsed -i "s/color: red/color: blue/" "$1"\n');

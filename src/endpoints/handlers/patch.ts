@@ -30,7 +30,7 @@ export async function handlePatch(ctx: RequestContext, scope: RequestScope): Pro
     (current) => {
       attempts++;
       const currentVersion = metaOf(current).resourceVersion;
-      const patched = applyPatch(kind, { current, body, fieldValidation }, scope.env.patchers);
+      const patched = applyPatch(kind, { current, body, fieldValidation }, scope.env.patchersFor(d.schema));
       if (typeof patched.value !== 'object' || patched.value === null || Array.isArray(patched.value)) {
         throw decodeError('the patched document is not an object', d.kind, new Uint8Array());
       }

@@ -15,6 +15,8 @@ import { contentTypeOf, readBody } from '../request-body.js';
 import { negotiate, writeValue } from '../respond.js';
 import type { RequestScope } from '../scope.js';
 
+const SCALE_SCHEMA = 'io.k8s.api.autoscaling.v1.Scale';
+
 interface LabelSelector {
   matchLabels?: Record<string, string>;
   matchExpressions?: { key: string; operator: string; values?: string[] }[];
@@ -76,7 +78,7 @@ export async function handleScale(ctx: RequestContext, scope: RequestScope): Pro
     (current) => {
       const currentScale = scaleOf(current);
       const desired = patchKind
-        ? applyPatch(patchKind, { current: currentScale, body, fieldValidation: fieldValidationOf(ctx.query) }, scope.env.patchers).value
+        ? applyPatch(patchKind, { current: currentScale, body, fieldValidation: fieldValidationOf(ctx.query) }, scope.env.patchersFor(SCALE_SCHEMA)).value
         : written;
       const asked = (desired as { metadata?: { resourceVersion?: string } } | null)?.metadata?.resourceVersion;
       if (asked && asked !== metaOf(current).resourceVersion) {
