@@ -11,7 +11,7 @@
  * An element `{$patch: replace}` makes the patch's other elements the whole list. The result is
  * ordered as element-order.ts describes.
  */
-import { MAP_TYPE, goHashKey, type JsonMap } from './go-value.js';
+import { MAP_TYPE, goHashKey, type GoType, type JsonMap } from './go-value.js';
 import { DELETE, MERGE, PATCH_DIRECTIVE, REPLACE } from './directives.js';
 import { elementType, normalizeOrder, partitionMaps, partitionScalars } from './element-order.js';
 import { mergeMap } from './merge-map.js';
@@ -69,7 +69,8 @@ export function mergeListFieldWithLive(original: unknown[], patch: unknown[], fi
   return { merged: ordered(merged, elements, survivors, field.mergeKey, type), liveAfter };
 }
 
-function ordered(merged: unknown[], patch: readonly unknown[], live: readonly unknown[], mergeKey: string, type: ReturnType<typeof elementType>): unknown[] {
+/** The merged list in upstream's order: patch elements by `patch`, server elements by `live`. */
+function ordered(merged: unknown[], patch: readonly unknown[], live: readonly unknown[], mergeKey: string, type: GoType): unknown[] {
   const partition = mergeKey === '' ? partitionScalars(merged, patch) : partitionMaps(merged, patch, mergeKey);
   return normalizeOrder(partition, patch, live, mergeKey, type);
 }
@@ -105,7 +106,7 @@ function applyElementDirectives(original: JsonMap[], patch: JsonMap[], mergeKey:
     const directive = element[PATCH_DIRECTIVE];
     if (directive === DELETE) {
       if (!Object.hasOwn(element, mergeKey)) throw noMergeKey(element, mergeKey);
-      doomed.add(element[mergeKey], 0);
+      doomed.add(element[mergeKey], 0); // a set of keys, compared as Go compares them
     } else if (directive === REPLACE) {
       replace = true;
     } else if (directive === MERGE) {

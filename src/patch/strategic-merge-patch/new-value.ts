@@ -10,7 +10,7 @@ import { isJsonMap } from './go-value.js';
 import { PATCH_DIRECTIVE } from './directives.js';
 
 /** Removes null members of maps, at any depth and inside lists; null list elements stay. Mutates `value`. */
-export function discardNulls(value: unknown): void {
+function discardNulls(value: unknown): void {
   if (Array.isArray(value)) {
     for (const item of value) discardNulls(item);
   } else if (isJsonMap(value)) {

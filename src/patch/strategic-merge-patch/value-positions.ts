@@ -3,7 +3,7 @@
  * on interface values), without rescanning: a merge of n patch elements into a list of n would
  * otherwise cost n² comparisons, which a large patch could use to hold the event loop.
  */
-import { MAP_TYPE, SLICE_TYPE, goPanic, goTypeOf, isJsonMap, memberOf, type GoType } from './go-value.js';
+import { MAP_TYPE, SLICE_TYPE, goPanic, goTypeOf, isJsonMap, type GoType } from './go-value.js';
 import { mergeFailure } from './smp-errors.js';
 
 /**
@@ -80,10 +80,5 @@ export class MergeKeyIndex {
       throw mergeFailure(`value for key ${this.#firstNonMap} is not a map`);
     }
     return at;
-  }
-
-  /** Whether a map in the list has a merge key equal to that of `item` (a map holding the key). */
-  holdsKeyOf(item: Record<string, unknown>): boolean {
-    return this.find(memberOf(item, this.#mergeKey)) >= 0;
   }
 }
