@@ -19,6 +19,8 @@ const bodyCases: ErrorCase[] = [
   { name: 'a string', body: '"x"', code: 400, reason: 'BadRequest', message: 'json: cannot unmarshal string into Go value of type map[string]interface {}' },
   { name: 'a number (Ignore)', body: '42', fieldValidation: 'Ignore', code: 400, reason: 'BadRequest', message: 'json: cannot unmarshal number into Go value of type map[string]interface {}' },
   { name: 'truncated JSON', body: '{', code: 400, reason: 'BadRequest', message: 'unexpected end of JSON input' },
+  { name: 'an empty body', body: '', code: 400, reason: 'BadRequest', message: 'unexpected end of JSON input' },
+  { name: 'text after the object', body: '{} x', code: 400, reason: 'BadRequest', message: "invalid character 'x' after top-level value" },
   { name: 'not JSON', body: '{"a":}', code: 400, reason: 'BadRequest', message: "invalid character '}' looking for beginning of value" },
 ];
 
