@@ -1,0 +1,139 @@
+/**
+ * Capstan as the benchmark runs it: the real binary (dist/src/cli/main.js) in its own process on
+ * the embedded store, timed from spawn to the first passing /readyz, its resident memory read from
+ * /proc. Optionally under `node --cpu-prof`, which writes a profile when the server exits.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { keepAliveAgent, now, send } from './https-client.js';
+import { targetFromKubeconfig, type Target } from './target.js';
+
+const MAIN = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+const READY_POLL_MS = 5;
+const READY_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 30_000;
+
+export interface CapstanStartOptions {
+  readonly dataDir: string;
+  /** Write a CPU profile into this directory when the server exits. */
+  readonly cpuProfileDir?: string;
+}
+
+export interface CapstanProcess {
+  readonly target: Target;
+  readonly pid: number;
+  /** From spawning the process to the first 200 from /readyz, as a client sees it (ms). */
+  readonly startupMs: number;
+  /** What the server printed as its own "ready in N ms" (from process start), if it did. */
+  readonly reportedReadyMs: number | undefined;
+  /** Resident set size now (VmRSS), in bytes. */
+  residentBytes(): number;
+  /** CPU time the process has used so far, all threads, in seconds. */
+  cpuSeconds(): number;
+  /** SIGTERM, then waits for the exit (SIGKILL if it does not come). */
+  stop(): Promise<void>;
+}
+
+/** Starts Capstan on `dataDir` and waits for /readyz. Throws with the server's output if it exits or never gets ready. */
+export async function startCapstan(options: CapstanStartOptions): Promise<CapstanProcess> {
+  const port = await freePort();
+  const nodeArgs = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const began = now();
+  const child = spawn(process.execPath, [...nodeArgs, MAIN, '--data-dir', options.dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  // Bounded: only the start of the output matters (errors, the ready line).
+  const collect = (d: Buffer): void => {
+    if (output.length < 64 * 1024) output += d.toString();
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : -1))));
+  const kubeconfig = join(options.dataDir, 'admin.kubeconfig');
+  const startupMs = await waitReady(child, exited, kubeconfig, port, began, () => output);
+  const target = { ...targetFromKubeconfig(kubeconfig, 'capstan'), host: '127.0.0.1', port };
+  const reported = /ready in (\d+) ms/.exec(output);
+  return {
+    target,
+    pid: child.pid!,
+    startupMs,
+    reportedReadyMs: reported ? Number(reported[1]) : undefined,
+    residentBytes: () => residentBytes(child.pid!),
+    cpuSeconds: () => cpuSeconds(child.pid!),
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function waitReady(child: ChildProcess, exited: Promise<number>, kubeconfig: string, port: number, began: number, output: () => string): Promise<number> {
+  let target: Target | undefined;
+  let agent: ReturnType<typeof keepAliveAgent> | undefined;
+  try {
+    while (now() - began < READY_TIMEOUT_MS) {
+      const code = await Promise.race([exited, sleep(READY_POLL_MS)]);
+      if (code !== undefined) throw new Error(`capstan exited with ${code} before it was ready:\n${output()}`);
+      // The kubeconfig appears before the port opens on a first start; on later starts it is already there.
+      if (!target) {
+        if (!existsSync(kubeconfig)) continue;
+        try {
+          target = { ...targetFromKubeconfig(kubeconfig), host: '127.0.0.1', port };
+        } catch {
+          continue; // being written
+        }
+        agent = keepAliveAgent(target, 1);
+      }
+      try {
+        const reply = await send(agent!, target, { method: 'GET', path: '/readyz' }, false);
+        if (reply.status === 200) return now() - began;
+      } catch {
+        // Not listening yet.
+      }
+    }
+    child.kill('SIGKILL');
+    throw new Error(`capstan not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
+  } finally {
+    agent?.destroy();
+  }
+}
+
+/** VmRSS of a process, in bytes (Linux). */
+export function residentBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
+  if (!match) throw new Error(`/proc/${pid}/status has no VmRSS`);
+  return Number(match[1]) * 1024;
+}
+
+/** Linux reports CPU times in clock ticks; 100 per second on every common configuration. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** utime + stime of a process (all threads), in seconds (Linux). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at state, field 3; utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function sleep(ms: number): Promise<undefined> {
+  return new Promise((r) => setTimeout(() => r(undefined), ms));
+}

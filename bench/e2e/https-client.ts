@@ -1,0 +1,92 @@
+/**
+ * The one way the benchmark talks HTTPS: node:https over a keep-alive agent that carries the
+ * target's TLS credentials, so every request on it reuses a warm connection.
+ */
+import { Agent, request } from 'node:https';
+import type { Target } from './target.js';
+
+/** What the benchmark sends; the body is already encoded. */
+export interface OutgoingRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string | Buffer;
+}
+
+export interface Reply {
+  readonly status: number;
+  /** Body length in bytes. */
+  readonly bytes: number;
+  /** The body, when it was asked for. */
+  readonly body?: Buffer;
+}
+
+/** Identifies the benchmark in server logs and keeps servers from pretty-printing (they do for curl). */
+export const USER_AGENT = 'capstan-e2e-bench/1';
+
+/**
+ * A keep-alive agent holding up to `maxSockets` connections to `target`. The caller destroys it
+ * when done (open keep-alive sockets otherwise keep the process alive).
+ */
+export function keepAliveAgent(target: Target, maxSockets: number): Agent {
+  return new Agent({
+    keepAlive: true,
+    maxSockets,
+    maxFreeSockets: maxSockets,
+    scheduling: 'fifo',
+    ...(target.ca ? { ca: target.ca } : {}),
+    ...(target.cert ? { cert: target.cert } : {}),
+    ...(target.key ? { key: target.key } : {}),
+    rejectUnauthorized: !target.insecure,
+  });
+}
+
+/** Request headers every benchmark request carries: identity, and the token if there is one. */
+export function baseHeaders(target: Target): Record<string, string> {
+  return { 'User-Agent': USER_AGENT, ...(target.token ? { Authorization: `Bearer ${target.token}` } : {}) };
+}
+
+/**
+ * Sends one request on `agent` and resolves when the whole response has arrived; keeps the body
+ * only when `keepBody`. Rejects on a connection error, never on an HTTP status.
+ */
+export function send(agent: Agent, target: Target, req: OutgoingRequest, keepBody: boolean): Promise<Reply> {
+  return new Promise((resolveReply, reject) => {
+    const headers: Record<string, string> = { ...baseHeaders(target), ...req.headers };
+    // An explicit length: Node's HTTP/1.1 server refuses chunked bodies on some verbs, and real clients send one.
+    if (req.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(req.body));
+    const outgoing = request({ host: target.host, port: target.port, method: req.method, path: req.path, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (keepBody) chunks.push(chunk);
+      });
+      res.on('end', () => resolveReply({ status: res.statusCode ?? 0, bytes, ...(keepBody ? { body: Buffer.concat(chunks, bytes) } : {}) }));
+      res.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(req.body);
+  });
+}
+
+/** Sends one request on a short-lived agent and returns the body as text (setup and probes). */
+export async function sendOnce(target: Target, req: OutgoingRequest): Promise<{ status: number; text: string }> {
+  const agent = keepAliveAgent(target, 1);
+  try {
+    const reply = await send(agent, target, req, true);
+    return { status: reply.status, text: reply.body!.toString('utf8') };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** Milliseconds since this process started, sub-millisecond resolution. */
+export function now(): number {
+  return performance.now();
+}
+
+/** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes on this machine. */
+export function wallClock(): number {
+  return performance.timeOrigin + performance.now();
+}

@@ -1,0 +1,65 @@
+/**
+ * The list job: one list (all pages, following `continue`) repeated on one keep-alive connection.
+ * The first run is untimed and parses every page to count the items; timed runs only look for the
+ * continue token in the page's head, so client-side JSON parsing is not part of the figure.
+ */
+import type { Agent } from 'node:https';
+import { keepAliveAgent, now, send } from './https-client.js';
+import type { ListJob, ListResult } from './jobs.js';
+
+/** Bounds a run whose continue tokens would never end. */
+const MAX_PAGES = 10_000;
+
+export async function runList(job: ListJob): Promise<ListResult> {
+  const agent = keepAliveAgent(job.target, 1);
+  try {
+    const check = await listOnce(job, agent, true);
+    const runsMs: number[] = [];
+    for (let run = 0; run < job.runs; run++) {
+      const started = now();
+      await listOnce(job, agent, false);
+      runsMs.push(now() - started);
+    }
+    return { runsMs, pages: check.pages, items: check.items, bytes: check.bytes };
+  } finally {
+    agent.destroy();
+  }
+}
+
+interface Pass {
+  pages: number;
+  items: number;
+  bytes: number;
+}
+
+async function listOnce(job: ListJob, agent: Agent, count: boolean): Promise<Pass> {
+  const pass: Pass = { pages: 0, items: 0, bytes: 0 };
+  let token: string | undefined;
+  do {
+    const query = [job.pageSize ? `limit=${job.pageSize}` : '', token ? `continue=${encodeURIComponent(token)}` : ''].filter(Boolean).join('&');
+    const path = query ? `${job.path}${job.path.includes('?') ? '&' : '?'}${query}` : job.path;
+    const reply = await send(agent, job.target, { method: 'GET', path, ...(job.accept ? { headers: { Accept: job.accept } } : {}) }, true);
+    const body = reply.body!;
+    if (reply.status !== 200) throw new Error(`GET ${path}: HTTP ${reply.status}: ${body.subarray(0, 300).toString()}`);
+    pass.pages++;
+    pass.bytes += reply.bytes;
+    if (count) pass.items += itemsOf(body);
+    token = job.pageSize ? continueToken(body) : undefined;
+  } while (token && pass.pages < MAX_PAGES);
+  return pass;
+}
+
+/** A list's items or a Table's rows. */
+function itemsOf(body: Buffer): number {
+  const parsed = JSON.parse(body.toString('utf8')) as { items?: unknown[] | null; rows?: unknown[] | null };
+  return (parsed.items ?? parsed.rows ?? []).length;
+}
+
+/** Lists and Tables put `metadata` (with `continue`) before their items: search only the head. */
+function continueToken(body: Buffer): string | undefined {
+  const head = body.subarray(0, 4096).toString('utf8');
+  const end = [head.indexOf('"items"'), head.indexOf('"columnDefinitions"'), head.indexOf('"rows"')].filter((i) => i >= 0);
+  const metadata = end.length > 0 ? head.slice(0, Math.min(...end)) : head;
+  const match = /"continue":"([^"]*)"/.exec(metadata);
+  return match?.[1] || undefined;
+}

@@ -1,0 +1,74 @@
+/**
+ * How a closed-loop job's clients reach the server: HTTP/1.1 with one keep-alive connection per
+ * client (what most HTTP libraries do), or HTTP/2 with every client a stream on one shared
+ * connection (what client-go and kubectl do).
+ */
+import { connect, constants, type ClientHttp2Session } from 'node:http2';
+import { baseHeaders, keepAliveAgent, send, type OutgoingRequest, type Reply } from './https-client.js';
+import type { Target } from './target.js';
+
+export type Protocol = 'http/1.1' | 'h2';
+
+export interface Sender {
+  send(req: OutgoingRequest, keepBody: boolean): Promise<Reply>;
+  close(): void;
+}
+
+/** A sender for `concurrency` clients over `protocol`; resolves once an HTTP/2 session is up. */
+export async function openSender(target: Target, protocol: Protocol, concurrency: number): Promise<Sender> {
+  if (protocol === 'h2') return Http2Sender.connect(target);
+  const agent = keepAliveAgent(target, concurrency);
+  return { send: (req, keepBody) => send(agent, target, req, keepBody), close: () => agent.destroy() };
+}
+
+class Http2Sender implements Sender {
+  private constructor(private readonly session: ClientHttp2Session, private readonly target: Target) {}
+
+  static connect(target: Target): Promise<Http2Sender> {
+    return new Promise((resolve, reject) => {
+      const session = connect(`https://${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`, {
+        ...(target.ca ? { ca: target.ca } : {}),
+        ...(target.cert ? { cert: target.cert, key: target.key } : {}),
+        rejectUnauthorized: !target.insecure,
+        // client-go's default window is larger than HTTP/2's 64 KiB; large lists would otherwise stall.
+        settings: { initialWindowSize: 4 * 2 ** 20 },
+      });
+      session.once('connect', () => {
+        session.setLocalWindowSize(64 * 2 ** 20);
+        resolve(new Http2Sender(session, target));
+      });
+      session.once('error', reject);
+    });
+  }
+
+  send(req: OutgoingRequest, keepBody: boolean): Promise<Reply> {
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string> = {
+        [constants.HTTP2_HEADER_METHOD]: req.method,
+        [constants.HTTP2_HEADER_PATH]: req.path,
+        ...lowercase({ ...baseHeaders(this.target), ...req.headers }),
+      };
+      if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
+      const stream = this.session.request(headers);
+      let status = 0;
+      let bytes = 0;
+      const chunks: Buffer[] = [];
+      stream.on('response', (h) => (status = Number(h[constants.HTTP2_HEADER_STATUS])));
+      stream.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (keepBody) chunks.push(chunk);
+      });
+      stream.on('end', () => resolve({ status, bytes, ...(keepBody ? { body: Buffer.concat(chunks, bytes) } : {}) }));
+      stream.on('error', reject);
+      stream.end(req.body);
+    });
+  }
+
+  close(): void {
+    this.session.destroy();
+  }
+}
+
+function lowercase(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}

@@ -1,0 +1,30 @@
+/** Percentiles from raw samples, and the medians the goals are judged on. */
+
+/** p50 and p99 of a sample set, in its unit. */
+export interface Percentiles {
+  readonly p50: number;
+  readonly p99: number;
+  readonly count: number;
+}
+
+/** Nearest-rank percentiles of all samples (sorted once); NaN when there are none. */
+export function percentiles(...sampleSets: ReadonlyArray<ArrayLike<number>>): Percentiles {
+  const count = sampleSets.reduce((n, s) => n + s.length, 0);
+  const all = new Float64Array(count);
+  let at = 0;
+  for (const s of sampleSets) {
+    all.set(s, at);
+    at += s.length;
+  }
+  all.sort();
+  const rank = (p: number): number => (count === 0 ? Number.NaN : all[Math.min(count - 1, Math.max(0, Math.ceil((p / 100) * count) - 1))]!);
+  return { p50: rank(50), p99: rank(99), count };
+}
+
+/** The median of a few values (rounds of one workload); NaN for none. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

@@ -1,0 +1,62 @@
+/**
+ * Create: 1 KiB ConfigMaps POSTed by 1, 64 and 256 keep-alive clients. Ceiling: raw batched SQLite
+ * inserts of the same stored JSON on the same disk. Ceiling and creates alternate round by round,
+ * so a busy moment on the shared machine hits both.
+ */
+import { join } from 'node:path';
+import type { E2eContext } from '../e2e-context.js';
+import { storedSample } from '../fixtures.js';
+import { rate } from '../format.js';
+import type { ClosedLoopResult } from '../jobs.js';
+import { createConfigMaps } from '../objects.js';
+import type { ResultRow } from '../report.js';
+import { median } from '../stats.js';
+import { describeThroughput, noteFailures, roundJob, summarize } from './throughput.js';
+import type { Workload } from './workload.js';
+
+const GOAL_CLIENTS = 256;
+const GOAL_PER_SECOND = 10_000;
+
+export const createWorkload: Workload = {
+  name: 'create',
+  ownServerOnly: false,
+  describe: (s) =>
+    `create: POST of a 1 KiB ConfigMap (request body) by ${s.createClients.join(', ')} closed-loop clients, each on its own keep-alive HTTP/1.1 connection; ` +
+    `${s.rounds} rounds of ${s.roundMs / 1000} s per level (median rate), connections opened before the clock starts. ` +
+    `Ceiling: the stored object's JSON inserted into SQLite (better-sqlite3, WAL, synchronous=FULL, ${s.sqliteBatch} rows per transaction, one unique key index) for ${s.roundMs / 1000} s before each round of creates.`,
+  async run(ctx: E2eContext): Promise<ResultRow[]> {
+    const { settings } = ctx;
+    const namespace = await ctx.namespace('create');
+    const value = await storedSample(ctx);
+    // Warm-up: JIT, connection pools and the store's files; not counted.
+    await ctx.load.run(roundJob(ctx, 64, createConfigMaps(namespace, 'warm-', 0), settings.warmupMs));
+    const ceilings: number[] = [];
+    const rounds = new Map<number, ClosedLoopResult[]>(settings.createClients.map((c) => [c, []]));
+    let first = 0;
+    for (let round = 0; round < settings.rounds; round++) {
+      const sqlite = await ctx.load.run({
+        kind: 'sqlite-inserts', directory: join(ctx.scratch, `sqlite-ceiling-${round}`), value, batchSize: settings.sqliteBatch, durationMs: settings.roundMs,
+      });
+      ceilings.push((sqlite.rows * 1000) / sqlite.elapsedMs);
+      for (const clients of settings.createClients) {
+        // Numbers never repeat across rounds, so every create makes a new object.
+        const result = await ctx.load.run(roundJob(ctx, clients, createConfigMaps(namespace, `c${clients}-`, first)));
+        first += result.ok + result.failed + result.untimed;
+        rounds.get(clients)!.push(result);
+      }
+    }
+    const ceiling = median(ceilings);
+    return settings.createClients.map((clients) => {
+      const t = summarize(rounds.get(clients)!);
+      noteFailures(ctx, `create, ${clients} clients`, t);
+      const goal = clients === GOAL_CLIENTS;
+      return {
+        workload: `create ConfigMap 1 KiB, ${clients} client${clients === 1 ? '' : 's'}`,
+        figure: describeThroughput(t),
+        ceiling: `${rate(ceiling)} rows/s (SQLite)`,
+        ratio: t.perSecond / ceiling,
+        ...(goal ? { goal: `≥ ${rate(GOAL_PER_SECOND)} req/s`, met: t.perSecond >= GOAL_PER_SECOND && t.failed === 0 } : {}),
+      };
+    });
+  },
+};
