@@ -34,6 +34,8 @@ export function withRequestInfo(handler: Handler, deps: RequestInfoDeps): Reques
   };
 }
 
+const CLIENT_GONE = new Error('the client closed the connection before the response ended');
+
 function serveWith(handler: Handler, deps: RequestInfoDeps): RequestListener {
   return (req, res) => {
     const receivedAt = Date.now();
@@ -63,7 +65,9 @@ function serveWith(handler: Handler, deps: RequestInfoDeps): RequestListener {
     });
     res.on('close', () => {
       done();
-      controller.abort(new Error('the client closed the connection or the response ended'));
+      // Only a request whose client left early (or a watch) has work to stop; aborting after a
+      // normal response would cost an Error and an event dispatch per request for nothing.
+      if (!res.writableFinished) controller.abort(CLIENT_GONE);
     });
 
     if (parsed.error) {
