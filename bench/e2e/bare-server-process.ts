@@ -12,6 +12,7 @@ export interface BareServer {
   readonly target: Target;
   /** The same over HTTP/2. */
   readonly h2Target: Target;
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -30,6 +31,7 @@ export async function startBareServer(body: string): Promise<BareServer> {
   return {
     target,
     h2Target: { ...target, name: 'bare node:http2', port: ports.h2 },
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await exited;

@@ -18,13 +18,16 @@ export async function runClosedLoop(job: ClosedLoopJob): Promise<ClosedLoopResul
     // Untimed: one request per client, all at once, so each opens its own connection.
     await Promise.all(Array.from({ length: job.concurrency }, () => sendOne(job, sender, issued++, undefined)));
     const untimed = issued;
+    const cpuBefore = process.cpuUsage();
     const started = now();
     const deadline = started + job.durationMs;
     const client = async (): Promise<void> => {
       while (issued - untimed < job.maxRequests && now() < deadline) await sendOne(job, sender, issued++, tally);
     };
     await Promise.all(Array.from({ length: job.concurrency }, client));
-    return tally.result(untimed, now() - started);
+    const elapsedMs = now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    return tally.result(untimed, elapsedMs, (cpu.user + cpu.system) / 1000 / elapsedMs);
   } finally {
     sender.close();
   }
@@ -67,7 +70,7 @@ class Tally {
     this.bytes += bytes;
   }
 
-  result(untimed: number, elapsedMs: number): ClosedLoopResult {
+  result(untimed: number, elapsedMs: number, generatorCores: number): ClosedLoopResult {
     return {
       ok: this.ok,
       failed: this.failed,
@@ -77,6 +80,7 @@ class Tally {
       latenciesMs: this.latencies.slice(0, this.ok),
       elapsedMs,
       responseBytes: this.bytes,
+      generatorCores,
     };
   }
 }

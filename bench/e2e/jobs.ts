@@ -47,6 +47,8 @@ export interface ClosedLoopResult {
   readonly elapsedMs: number;
   /** Bytes of all 2xx response bodies. */
   readonly responseBytes: number;
+  /** CPU the load generator used during the timed part, in cores. */
+  readonly generatorCores: number;
 }
 
 /** A list request repeated, following `continue` tokens when `pageSize` is set. */

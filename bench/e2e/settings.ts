@@ -40,7 +40,7 @@ export interface E2eSettings {
 }
 
 const FULL = {
-  rounds: 3, roundMs: 3000, warmupMs: 1000, createClients: [1, 64, 256], getClients: 64, applyClients: 16, bulkClients: 256,
+  rounds: 5, roundMs: 2000, warmupMs: 1000, createClients: [1, 64, 256], getClients: 64, applyClients: 16, bulkClients: 256,
   listObjects: 10_000, listRuns: 10, pageSize: 500, watchers: 1000, writesPerSecond: 50, writeSeconds: 10,
   storeObjects: 100_000, emptyStarts: 5, loadedStarts: 3, settleMs: 5000, sqliteBatch: 256,
 };

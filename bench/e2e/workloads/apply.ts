@@ -9,7 +9,7 @@ import { sendOnce } from '../https-client.js';
 import { applyDeployments } from '../objects.js';
 import type { ResultRow } from '../report.js';
 import { requestAt } from '../request-pattern.js';
-import { describeThroughput, noteFailures, roundJob, summarize } from './throughput.js';
+import { describeThroughput, note, roundJob, runRound, summarize } from './throughput.js';
 import type { Workload } from './workload.js';
 
 const DEPLOYMENTS = 100;
@@ -29,9 +29,9 @@ export const applyWorkload: Workload = {
     }
     await ctx.load.run(roundJob(ctx, ctx.settings.applyClients, pattern, ctx.settings.warmupMs));
     const rounds = [];
-    for (let round = 0; round < ctx.settings.rounds; round++) rounds.push(await ctx.load.run(roundJob(ctx, ctx.settings.applyClients, pattern)));
+    for (let round = 0; round < ctx.settings.rounds; round++) rounds.push(await runRound(ctx, roundJob(ctx, ctx.settings.applyClients, pattern)));
     const t = summarize(rounds);
-    noteFailures(ctx, 'apply', t);
+    note(ctx, 'apply', t);
     return [{ workload, figure: describeThroughput(t) }];
   },
 };

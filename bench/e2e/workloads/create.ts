@@ -7,11 +7,10 @@ import { join } from 'node:path';
 import type { E2eContext } from '../e2e-context.js';
 import { storedSample } from '../fixtures.js';
 import { rate } from '../format.js';
-import type { ClosedLoopResult } from '../jobs.js';
 import { createConfigMaps } from '../objects.js';
 import type { ResultRow } from '../report.js';
 import { median } from '../stats.js';
-import { describeThroughput, noteFailures, roundJob, summarize } from './throughput.js';
+import { describeThroughput, note, roundJob, runRound, summarize, type Round } from './throughput.js';
 import type { Workload } from './workload.js';
 
 const GOAL_CLIENTS = 256;
@@ -31,7 +30,7 @@ export const createWorkload: Workload = {
     // Warm-up: JIT, connection pools and the store's files; not counted.
     await ctx.load.run(roundJob(ctx, 64, createConfigMaps(namespace, 'warm-', 0), settings.warmupMs));
     const ceilings: number[] = [];
-    const rounds = new Map<number, ClosedLoopResult[]>(settings.createClients.map((c) => [c, []]));
+    const rounds = new Map<number, Round[]>(settings.createClients.map((c) => [c, []]));
     let first = 0;
     for (let round = 0; round < settings.rounds; round++) {
       const sqlite = await ctx.load.run({
@@ -40,15 +39,15 @@ export const createWorkload: Workload = {
       ceilings.push((sqlite.rows * 1000) / sqlite.elapsedMs);
       for (const clients of settings.createClients) {
         // Numbers never repeat across rounds, so every create makes a new object.
-        const result = await ctx.load.run(roundJob(ctx, clients, createConfigMaps(namespace, `c${clients}-`, first)));
-        first += result.ok + result.failed + result.untimed;
-        rounds.get(clients)!.push(result);
+        const round = await runRound(ctx, roundJob(ctx, clients, createConfigMaps(namespace, `c${clients}-`, first)));
+        first += round.result.ok + round.result.failed + round.result.untimed;
+        rounds.get(clients)!.push(round);
       }
     }
     const ceiling = median(ceilings);
     return settings.createClients.map((clients) => {
       const t = summarize(rounds.get(clients)!);
-      noteFailures(ctx, `create, ${clients} clients`, t);
+      note(ctx, `create, ${clients} clients`, t);
       const goal = clients === GOAL_CLIENTS;
       return {
         workload: `create ConfigMap 1 KiB, ${clients} client${clients === 1 ? '' : 's'}`,
