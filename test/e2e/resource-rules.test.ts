@@ -39,7 +39,8 @@ describe('type rules', () => {
     assert.equal(statusPut.json().spec.replicas, 1, 'and nothing else');
     assert.equal(statusPut.json().metadata.generation, 1);
 
-    const mainPut = await send('PUT', `${DEPLOYMENTS}/split`, { ...statusPut.json(), spec: { ...statusPut.json().spec, replicas: 4 }, status: { replicas: 99 } });
+    const stored: any = statusPut.json();
+    const mainPut = await send('PUT', `${DEPLOYMENTS}/split`, { ...stored, spec: { ...stored.spec, replicas: 4 }, status: { replicas: 99 } });
     assert.equal(mainPut.status, 200, mainPut.body);
     assert.equal(mainPut.json().spec.replicas, 4);
     assert.equal(mainPut.json().status.replicas, 3, 'the main resource ignores status');
