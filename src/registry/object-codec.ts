@@ -32,14 +32,8 @@ export function decodeFromStorage(kv: KeyValue): KubeObject {
     throw new StorageError('corrupt', `object stored at ${kv.key} is not an object`, kv.key);
   }
   const o = object as KubeObject;
-  const meta = (o.metadata ??= {});
-  // Put resourceVersion where upstream prints it (after uid), not at the end of metadata.
-  const ordered: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(meta)) {
-    ordered[k] = v;
-    if (k === 'uid') ordered['resourceVersion'] = String(kv.modRevision);
-  }
-  if (!('resourceVersion' in ordered)) ordered['resourceVersion'] = String(kv.modRevision);
-  o.metadata = ordered;
+  // Where resourceVersion sits in metadata does not matter here: responses put metadata in
+  // upstream's order when they are encoded.
+  (o.metadata ??= {}).resourceVersion = String(kv.modRevision);
   return o;
 }

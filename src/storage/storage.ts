@@ -31,6 +31,12 @@ export interface ListOptions {
   readonly limit?: number;
   /** First key to return (inclusive); must lie under the prefix. Omitted: the prefix's first key. */
   readonly startKey?: string;
+  /**
+   * False when the caller only needs to know whether more keys follow (a full read page by page):
+   * `remaining` may then be any number >= 1 when the limit cut the list (counting the rest of a
+   * large prefix on every page costs more than reading it). Default true.
+   */
+  readonly countRemaining?: boolean;
 }
 
 export interface ListResult {

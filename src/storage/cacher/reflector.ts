@@ -79,6 +79,7 @@ export class Reflector {
     for (;;) {
       const page = await this.storage.list(this.prefix, {
         limit: this.options.pageSize,
+        countRemaining: false,
         ...(revision !== undefined ? { revision } : {}),
         ...(startKey !== undefined ? { startKey } : {}),
       });

@@ -134,7 +134,8 @@ export class SqliteStorage implements Storage {
     const range = prefixRange(prefix, options.startKey);
     try {
       const kvs = this.reader.list(range, at, limit);
-      const remaining = limit > 0 && kvs.length === limit ? this.reader.count(range, at) - kvs.length : 0;
+      const cut = limit > 0 && kvs.length === limit;
+      const remaining = !cut ? 0 : options.countRemaining === false ? 1 : this.reader.count(range, at) - kvs.length;
       return { kvs, revision: at, remaining };
     } catch (err) {
       throw toStorageError(err, `listing ${prefix}`);
