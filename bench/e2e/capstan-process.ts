@@ -1,7 +1,9 @@
 /**
  * Capstan as the benchmark runs it: the real binary (dist/src/cli/main.js) in its own process on
  * the embedded store, timed from spawn to the first passing /readyz, its resident memory read from
- * /proc. Optionally under `node --cpu-prof`, which writes a profile when the server exits.
+ * /proc. Optionally under `node --cpu-prof`, which writes a profile when the server exits. Started
+ * with `--inspect-port=127.0.0.1:0`, so that the inspector can be switched on later (SIGUSR1) to force
+ * a garbage collection before memory is read; until then, no inspector runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -34,6 +36,8 @@ export interface CapstanProcess {
   residentBytes(): number;
   /** CPU time the process has used so far, all threads, in seconds. */
   cpuSeconds(): number;
+  /** Switches the inspector on (SIGUSR1) and resolves with its WebSocket URL. */
+  inspectorUrl(): Promise<string>;
   /** SIGTERM, then waits for the exit (SIGKILL if it does not come). */
   stop(): Promise<void>;
 }
@@ -41,15 +45,20 @@ export interface CapstanProcess {
 /** Starts Capstan on `dataDir` and waits for /readyz. Throws with the server's output if it exits or never gets ready. */
 export async function startCapstan(options: CapstanStartOptions): Promise<CapstanProcess> {
   const port = await freePort();
-  const nodeArgs = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const nodeArgs = ['--inspect-port=127.0.0.1:0', ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [])];
   const began = now();
   const child = spawn(process.execPath, [...nodeArgs, MAIN, '--data-dir', options.dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  // Bounded: only the start of the output matters (errors, the ready line).
+  let announceInspector: (url: string) => void = () => undefined;
+  const inspector = new Promise<string>((resolve) => (announceInspector = resolve));
+  // Bounded: only the start of the output matters (errors, the ready line), and the inspector's URL.
   const collect = (d: Buffer): void => {
-    if (output.length < 64 * 1024) output += d.toString();
+    const text = d.toString();
+    if (output.length < 64 * 1024) output += text;
+    const url = /Debugger listening on (ws:\/\/\S+)/.exec(text);
+    if (url) announceInspector(url[1]!);
   };
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
@@ -65,6 +74,10 @@ export async function startCapstan(options: CapstanStartOptions): Promise<Capsta
     reportedReadyMs: reported ? Number(reported[1]) : undefined,
     residentBytes: () => residentBytes(child.pid!),
     cpuSeconds: () => cpuSeconds(child.pid!),
+    inspectorUrl: () => {
+      child.kill('SIGUSR1');
+      return inspector;
+    },
     async stop() {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);

@@ -12,7 +12,7 @@ import type { Benchmark, BenchmarkContext } from '../run.js';
 import { E2eContext } from './e2e-context.js';
 import { now } from './https-client.js';
 import { LoadGenerator } from './load-generator-client.js';
-import { consoleTable, markdown, type ResultRow } from './report.js';
+import { consoleTable, markdown } from './report.js';
 import { ServerHandle } from './server-handle.js';
 import { e2eSettings, WORKLOAD_NAMES, type E2eSettings } from './settings.js';
 import { targetFromKubeconfig } from './target.js';
@@ -25,6 +25,7 @@ import { emptyStartupWorkload, loadedStartupWorkload } from './workloads/startup
 import { tableListWorkload } from './workloads/table-list.js';
 import { watchWorkload } from './workloads/watch.js';
 import type { Workload } from './workloads/workload.js';
+import { runWorkloads } from './workload-runner.js';
 
 /** In this order: the store grows as it goes, so the 100,000-object figures come last. */
 const WORKLOADS: readonly Workload[] = [
@@ -44,40 +45,6 @@ async function openServer(settings: E2eSettings, scratch: string): Promise<Serve
   return ServerHandle.own({ dataDir: join(scratch, 'store'), ...(settings.cpuProfileDir ? { cpuProfileDir: settings.cpuProfileDir } : {}) });
 }
 
-/** Runs each selected workload; a failing one becomes a row and a problem, and the run goes on. */
-async function runWorkloads(ctx: E2eContext): Promise<ResultRow[]> {
-  const rows: ResultRow[] = [];
-  for (const workload of WORKLOADS) {
-    if (!ctx.settings.only.has(workload.name)) continue;
-    if (workload.ownServerOnly && !ctx.ownsServer) {
-      rows.push({ workload: workload.name, figure: 'not measured: needs a Capstan the benchmark starts (not with --kubeconfig)' });
-      continue;
-    }
-    const started = now();
-    const server = ctx.server.capstan;
-    const cpuBefore = server?.cpuSeconds();
-    console.log(`e2e: ${workload.name} ...`);
-    ctx.method.push(workload.describe(ctx.settings));
-    try {
-      const measured = await workload.run(ctx);
-      for (const row of measured) console.log(`e2e:   ${row.workload}: ${row.figure}`);
-      rows.push(...measured);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      console.error(`e2e: ${workload.name} failed: ${message}`);
-      ctx.problems.push(`${workload.name}: failed: ${message}`);
-      rows.push({ workload: workload.name, figure: `failed: ${message.split('\n')[0]!.slice(0, 160)}` });
-    }
-    const seconds = (now() - started) / 1000;
-    console.log(`e2e: ${workload.name} took ${seconds.toFixed(1)} s`);
-    // Restarts (loaded startup) replace the process; its CPU is then not comparable.
-    if (server && cpuBefore !== undefined && ctx.server.capstan === server) {
-      ctx.notes.push(`${workload.name}: the server used ${((server.cpuSeconds() - cpuBefore) / seconds).toFixed(2)} cores on average over the workload's ${seconds.toFixed(0)} s (setup included).`);
-    }
-  }
-  return rows;
-}
-
 export const e2eBenchmark: Benchmark = {
   name: 'e2e',
   description: 'the whole server over HTTPS: create, get, list, Table, apply, watch fan-out, startup, memory; each beside its ceiling',
@@ -94,7 +61,7 @@ export const e2eBenchmark: Benchmark = {
       // Against someone else's server, names unique to this run; Capstan's scratch store is ours.
       const prefix = settings.kubeconfig ? `bench-${Date.now().toString(36)}` : 'bench';
       const ctx = new E2eContext(settings, server, load, writer, scratch, prefix);
-      const rows = await runWorkloads(ctx);
+      const rows = await runWorkloads(ctx, WORKLOADS);
       if (settings.kubeconfig) await ctx.deleteNamespaces();
       const facts = {
         machine: context.machine,

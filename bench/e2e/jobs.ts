@@ -157,7 +157,15 @@ export interface SqliteInsertResult {
   readonly batchLatenciesMs: Float64Array;
 }
 
-export type Job = ClosedLoopJob | ListJob | WatchJob | PacedWriteJob | CensusJob | SqliteInsertJob;
+/** A full garbage collection in another Node process, through its inspector (HeapProfiler.collectGarbage). */
+export interface CollectGarbageJob {
+  readonly kind: 'collect-garbage';
+  readonly inspectorUrl: string;
+  /** Collections in a row (a second one frees what finalizers of the first released). */
+  readonly times: number;
+}
+
+export type Job = ClosedLoopJob | ListJob | WatchJob | PacedWriteJob | CensusJob | SqliteInsertJob | CollectGarbageJob;
 
 /** The result type of each job kind. */
 export interface JobResults {
@@ -167,6 +175,7 @@ export interface JobResults {
   'paced-writes': PacedWriteResult;
   census: CensusResult;
   'sqlite-inserts': SqliteInsertResult;
+  'collect-garbage': void;
 }
 
 /** Parent to load generator. */

@@ -31,8 +31,13 @@ export class LoadGenerator {
 
   /** Forks a load-generator process; `name` labels its errors. */
   static start(name: string): LoadGenerator {
-    // Advanced serialization: typed arrays of latencies cross as they are.
-    const child = fork(ENTRY, [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // Advanced serialization: typed arrays of latencies cross as they are. WebSocket (experimental in
+    // Node 20) talks to the server's inspector for the memory figure.
+    const child = fork(ENTRY, [], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execArgv: ['--experimental-websocket', '--disable-warning=ExperimentalWarning'],
+    });
     return new LoadGenerator(child, name);
   }
 

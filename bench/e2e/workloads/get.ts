@@ -47,6 +47,7 @@ function row(ctx: E2eContext, label: string, bareName: string, m: { ceiling: Thr
 export const getWorkload: Workload = {
   name: 'get',
   ownServerOnly: false,
+  prepare: listData,
   describe: (s) =>
     `get: GET of a ConfigMap by name by ${s.getClients} closed-loop clients cycling over ${s.listObjects.toLocaleString('en-US')} names, ` +
     `over HTTP/1.1 (a keep-alive connection per client) and over HTTP/2 (one connection, a stream per client); ${s.rounds} rounds of ${s.roundMs / 1000} s (median). ` +

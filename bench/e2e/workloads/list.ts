@@ -14,6 +14,7 @@ const GOAL_MS = 50;
 export const listWorkload: Workload = {
   name: 'list',
   ownServerOnly: false,
+  prepare: listData,
   describe: (s) =>
     `list: GET of all ConfigMaps in a namespace of ${s.listObjects.toLocaleString('en-US')} (plus its kube-root-ca.crt where the server makes one), JSON, ` +
     `in one page and following continue tokens in pages of ${s.pageSize}; one untimed run checks the item count, then ${s.listRuns} timed runs (median), ` +

@@ -15,6 +15,7 @@ const GOAL_MS = 65;
 export const tableListWorkload: Workload = {
   name: 'table',
   ownServerOnly: false,
+  prepare: listData,
   describe: (s) =>
     `table: the list above with kubectl's Accept header (Table, meta.k8s.io/v1 then v1beta1, then JSON), in one page and in kubectl's default chunks of ${s.pageSize}; ` +
     `${s.listRuns} timed runs (median).`,

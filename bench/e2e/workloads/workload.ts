@@ -10,6 +10,8 @@ export interface Workload {
   readonly ownServerOnly: boolean;
   /** What the rows mean and how they were measured, for the report's "How" list. */
   describe(settings: E2eSettings): string;
+  /** Loads the data the workload needs, before its clock (and profile window) starts. */
+  prepare?(ctx: E2eContext): Promise<unknown>;
   /** Measures; throws when the workload cannot complete (the run goes on with the next). */
   run(ctx: E2eContext): Promise<ResultRow[]>;
 }
