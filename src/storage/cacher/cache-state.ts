@@ -11,7 +11,13 @@ import { EventWindow, type WindowLimits } from './event-window.js';
 import { sortKey } from './key-range.js';
 import type { Snapshot } from './snapshot-reads.js';
 import { SortedMap } from './sorted-map.js';
-import { decodeSlot, type Slot } from './slot.js';
+import { decodeSlot, isCorrupt, type Slot } from './slot.js';
+
+/** One listed key, decoded, with its position in the map's order. */
+export interface PreparedEntry<T> {
+  readonly at: string;
+  readonly slot: Slot<T>;
+}
 
 export class CacheState<T> {
   private current: SortedMap<Slot<T>> = SortedMap.empty();
@@ -42,16 +48,21 @@ export class CacheState<T> {
     return { state: this.current, revision: this.at };
   }
 
+  /** Decodes listed values into entries for replace(). */
+  prepare(kvs: readonly KeyValue[]): PreparedEntry<T>[] {
+    return kvs.map((kv) => ({ at: sortKey(kv.key), slot: decodeSlot(this.decoder, kv) }));
+  }
+
   /** Replaces everything with a fresh list at `revision`; the window restarts there. */
-  replace(kvs: readonly KeyValue[], revision: number): void {
+  replace(entries: readonly PreparedEntry<T>[], revision: number): void {
     // Sorted again rather than trusted: the map's order (sortKey) is its own invariant.
-    const sorted = kvs.map((kv) => ({ kv, at: sortKey(kv.key) })).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    const sorted = [...entries].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
     const keys: string[] = [];
     const slots: Slot<T>[] = [];
-    for (const { kv, at } of sorted) {
+    for (const { at, slot } of sorted) {
       if (keys.length > 0 && keys[keys.length - 1] === at) continue;
       keys.push(at);
-      slots.push(decodeSlot(this.decoder, kv));
+      slots.push(slot);
     }
     this.current = SortedMap.fromSorted(keys, slots);
     this.at = revision;
@@ -74,11 +85,15 @@ export class CacheState<T> {
       this.current = this.current.set(at, slot);
       change = new CachedEvent('put', key, revision, slot, prev, this.current, this.now());
     } else {
-      const deleted = event.prevKv ?? (prev !== undefined && 'value' in prev ? prev : undefined);
       this.at = revision;
-      if (deleted === undefined) return undefined;
-      // A DELETED event shows the object as it was, at the delete's revision.
-      const slot = decodeSlot(this.decoder, { ...deleted, key, modRevision: revision });
+      // A DELETED event shows the object as it was, at the delete's revision. Stores send the
+      // deleted value; without it the cache can only repeat the object it held.
+      const slot = event.prevKv
+        ? decodeSlot(this.decoder, { ...event.prevKv, key, modRevision: revision })
+        : prev !== undefined && !isCorrupt(prev)
+          ? { ...prev, modRevision: revision, encodings: new Map<string, Uint8Array>() }
+          : undefined;
+      if (slot === undefined) return undefined;
       this.current = this.current.delete(at);
       change = new CachedEvent('delete', key, revision, slot, prev, this.current, this.now());
     }

@@ -17,7 +17,6 @@ export interface CacheEntry<T> {
   readonly object: T;
   readonly modRevision: number;
   readonly createRevision: number;
-  readonly value: Uint8Array;
   /**
    * Memo of this entry's encodings, keyed by whatever the caller chooses (e.g. a media type), so
    * an object is encoded once and the bytes are shared by every watcher. The cache only creates it.

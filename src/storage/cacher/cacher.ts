@@ -20,7 +20,7 @@ import type {
   WatchCache,
 } from './cache-types.js';
 import { defaultCacherOptions, systemTimers, type CacheTimers, type CacherOptions } from './cacher-options.js';
-import { CacheState } from './cache-state.js';
+import { CacheState, type PreparedEntry } from './cache-state.js';
 import { CacheWatcher, type WatcherHost } from './cache-watcher.js';
 import { KeyRange } from './key-range.js';
 import { ReadyGate } from './ready-gate.js';
@@ -50,7 +50,7 @@ export class Cacher<T> implements WatchCache<T> {
   private readonly watchers = new WatcherSet<T>();
   private readonly waiters: RevisionWaiters;
   private readonly gate = new ReadyGate();
-  private readonly reflector: Reflector;
+  private readonly reflector: Reflector<PreparedEntry<T>>;
   private readonly host: WatcherHost<T>;
   private readonly lifetime = new AbortController();
   private running: Promise<void> | undefined;
@@ -68,8 +68,9 @@ export class Cacher<T> implements WatchCache<T> {
     const limits = { retentionMs: this.options.windowRetentionMs, maxEvents: this.options.maxWindowEvents };
     this.state = new CacheState(config.decoder, limits, () => this.timers.now());
     this.waiters = new RevisionWaiters(this.timers);
-    const sink: ReflectorSink = {
-      replace: (kvs, revision) => this.replace(kvs, revision),
+    const sink: ReflectorSink<PreparedEntry<T>> = {
+      prepare: (kvs) => this.state.prepare(kvs),
+      replace: (entries, revision) => this.replace(entries, revision),
       apply: (batch) => this.apply(batch),
       broken: (error) => this.broken(error),
     };
@@ -177,8 +178,8 @@ export class Cacher<T> implements WatchCache<T> {
 
   // --- fed by the reflector -------------------------------------------------------------------
 
-  private replace(kvs: readonly KeyValue[], revision: number): void {
-    this.state.replace(kvs, revision);
+  private replace(entries: readonly PreparedEntry<T>[], revision: number): void {
+    this.state.replace(entries, revision);
     this.progressAsked = false;
     this.gate.openGate();
     this.waiters.advance(revision);

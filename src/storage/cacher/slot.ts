@@ -33,7 +33,8 @@ export function decodeSlot<T>(decoder: Decoder<T>, kv: KeyValue): Slot<T> {
       object: decoder(kv),
       modRevision: kv.modRevision,
       createRevision: kv.createRevision,
-      value: kv.value,
+      // The stored bytes are not kept: the decoded object is what readers use, and holding both
+      // would double the cache's memory.
       encodings: new Map(),
     };
   } catch (err) {
