@@ -50,19 +50,7 @@ export class RequestInfoResolver {
    * for a special-verb path without a resource (`/api/v1/watch`), as upstream does.
    */
   resolve(method: string, path: string, query: URLSearchParams): RequestInfo {
-    const nonResource: RequestInfo = {
-      isResourceRequest: false,
-      path,
-      verb: method.toLowerCase(),
-      apiPrefix: '',
-      apiGroup: '',
-      apiVersion: '',
-      namespace: '',
-      resource: '',
-      subresource: '',
-      name: '',
-      parts: splitPath(path),
-    };
+    const nonResource = nonResourceInfo(method, path, splitPath(path));
     let parts = splitPath(path);
     if (parts.length < 3 || !this.apiPrefixes.has(parts[0]!)) return nonResource;
     const apiPrefix = parts[0]!;
@@ -194,3 +182,20 @@ export function isLongRunning(info: RequestInfo): boolean {
 
 const LONG_RUNNING_VERBS = new Set(['watch', 'proxy']);
 const LONG_RUNNING_SUBRESOURCES = new Set(['attach', 'exec', 'proxy', 'log', 'portforward']);
+
+/** The RequestInfo of a request that names no resource (also the fallback for unparsable paths). */
+export function nonResourceInfo(method: string, path: string, parts: readonly string[] = []): RequestInfo {
+  return {
+    isResourceRequest: false,
+    path,
+    verb: method.toLowerCase(),
+    apiPrefix: '',
+    apiGroup: '',
+    apiVersion: '',
+    namespace: '',
+    resource: '',
+    subresource: '',
+    name: '',
+    parts,
+  };
+}

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { badRequest, internalError } from '../../api/errors.js';
-import { RequestInfoError, isLongRunning, type RequestInfoResolver } from '../request-info.js';
+import { RequestInfoError, isLongRunning, nonResourceInfo, type RequestInfoResolver } from '../request-info.js';
 import { writeError } from '../write-response.js';
 import type { InFlightRequests } from '../in-flight.js';
 import type { Logger } from '../logger.js';
@@ -102,25 +102,10 @@ function parseInfo(req: Request, query: URLSearchParams, resolver: RequestInfoRe
     if (err instanceof RequestInfoError) {
       return { info: err.info, error: internalError(new Error(`failed to create RequestInfo: ${err.message}`)) };
     }
-    return { info: fallbackInfo(method, path), error: err };
+    return { info: nonResourceInfo(method, path), error: err };
   }
 }
 
-function fallbackInfo(method: string, path: string): RequestInfo {
-  return {
-    isResourceRequest: false,
-    path,
-    verb: method.toLowerCase(),
-    apiPrefix: '',
-    apiGroup: '',
-    apiVersion: '',
-    namespace: '',
-    resource: '',
-    subresource: '',
-    name: '',
-    parts: [],
-  };
-}
 
 /** The client's Audit-ID, reused as upstream does, if it is a sane header value to echo back. */
 function clientAuditId(value: string | string[] | undefined): string | undefined {
