@@ -12,7 +12,7 @@ import type { Benchmark, BenchmarkContext } from '../run.js';
 import { E2eContext } from './e2e-context.js';
 import { now } from './https-client.js';
 import { LoadGenerator } from './load-generator-client.js';
-import { consoleTable, markdown } from './report.js';
+import { consoleTable, markdown, type ResultRow, type RunFacts } from './report.js';
 import { ServerHandle } from './server-handle.js';
 import { e2eSettings, WORKLOAD_NAMES, type E2eSettings } from './settings.js';
 import { targetFromKubeconfig } from './target.js';
@@ -45,6 +45,14 @@ async function openServer(settings: E2eSettings, scratch: string): Promise<Serve
   return ServerHandle.own({ dataDir: join(scratch, 'store'), ...(settings.cpuProfileDir ? { cpuProfileDir: settings.cpuProfileDir } : {}) });
 }
 
+function printSummary(rows: readonly ResultRow[], facts: RunFacts): void {
+  const loads = (l: readonly number[]): string => l.map((x) => x.toFixed(2)).join(', ');
+  console.log(`\n${consoleTable(rows)}\n`);
+  for (const note of facts.notes) console.log(`note: ${note}`);
+  for (const problem of facts.problems) console.log(`problem: ${problem}`);
+  console.log(`load average ${loads(facts.loadAverageStart)} at the start, ${loads(facts.loadAverageEnd)} at the end; ${Math.round(facts.elapsedSeconds)} s`);
+}
+
 export const e2eBenchmark: Benchmark = {
   name: 'e2e',
   description: 'the whole server over HTTPS: create, get, list, Table, apply, watch fan-out, startup, memory; each beside its ceiling',
@@ -63,7 +71,7 @@ export const e2eBenchmark: Benchmark = {
       const ctx = new E2eContext(settings, server, load, writer, scratch, prefix);
       const rows = await runWorkloads(ctx, WORKLOADS);
       if (settings.kubeconfig) await ctx.deleteNamespaces();
-      const facts = {
+      const facts: RunFacts = {
         machine: context.machine,
         target: settings.kubeconfig ? `the server of ${settings.kubeconfig}` : 'Capstan on the embedded store (a new data directory under the system temp dir)',
         quick: settings.quick,
@@ -74,12 +82,9 @@ export const e2eBenchmark: Benchmark = {
         notes: ctx.notes,
         problems: ctx.problems,
       };
-      console.log(`\n${consoleTable(rows)}\n`);
-      for (const note of ctx.notes) console.log(`note: ${note}`);
-      for (const problem of ctx.problems) console.log(`problem: ${problem}`);
-      console.log(`load average ${loadAverageStart.map((l) => l.toFixed(2)).join(', ')} at the start, ${facts.loadAverageEnd.map((l) => l.toFixed(2)).join(', ')} at the end; ${Math.round(facts.elapsedSeconds)} s`);
-      // A partial run (--only) or another server's figures would overwrite the reference results.
-      if (settings.only.size === WORKLOAD_NAMES.length && !settings.kubeconfig) await context.writeResults(markdown(rows, facts));
+      printSummary(rows, facts);
+      // Only a complete, unprofiled run against Capstan is a reference result.
+      if (settings.only.size === WORKLOAD_NAMES.length && !settings.kubeconfig && !settings.cpuProfileDir) await context.writeResults(markdown(rows, facts));
     } finally {
       await server?.stop();
       await Promise.all([load.close(), writer.close()]);
