@@ -157,15 +157,23 @@ export interface SqliteInsertResult {
   readonly batchLatenciesMs: Float64Array;
 }
 
-/** A full garbage collection in another Node process, through its inspector (HeapProfiler.collectGarbage). */
-export interface CollectGarbageJob {
-  readonly kind: 'collect-garbage';
+/** Full garbage collections in another Node process through its inspector, then its memory usage. */
+export interface SettleMemoryJob {
+  readonly kind: 'settle-memory';
   readonly inspectorUrl: string;
-  /** Collections in a row (a second one frees what finalizers of the first released). */
-  readonly times: number;
+  readonly collections: number;
 }
 
-export type Job = ClosedLoopJob | ListJob | WatchJob | PacedWriteJob | CensusJob | SqliteInsertJob | CollectGarbageJob;
+/** The server's `process.memoryUsage()` after the collections, in bytes. */
+export interface SettledMemory {
+  readonly rss: number;
+  readonly heapTotal: number;
+  readonly heapUsed: number;
+  readonly external: number;
+  readonly arrayBuffers: number;
+}
+
+export type Job = ClosedLoopJob | ListJob | WatchJob | PacedWriteJob | CensusJob | SqliteInsertJob | SettleMemoryJob;
 
 /** The result type of each job kind. */
 export interface JobResults {
@@ -175,7 +183,7 @@ export interface JobResults {
   'paced-writes': PacedWriteResult;
   census: CensusResult;
   'sqlite-inserts': SqliteInsertResult;
-  'collect-garbage': void;
+  'settle-memory': SettledMemory;
 }
 
 /** Parent to load generator. */

@@ -4,11 +4,11 @@
  * share an event loop with the benchmark's bookkeeping, nor the server's.
  */
 import { runCensus } from './census-job.js';
-import { collectGarbage } from './collect-garbage-job.js';
 import { runClosedLoop } from './closed-loop.js';
 import type { Job, JobMessage, ReplyMessage } from './jobs.js';
 import { runList } from './list-job.js';
 import { runPacedWrites } from './paced-writes-job.js';
+import { settleMemory } from './settle-memory-job.js';
 import { runSqliteInserts } from './sqlite-inserts-job.js';
 import { runWatch } from './watch-job.js';
 
@@ -30,8 +30,8 @@ async function run(job: Job, progress: (data: unknown) => void): Promise<unknown
       return runCensus(job);
     case 'sqlite-inserts':
       return runSqliteInserts(job);
-    case 'collect-garbage':
-      return collectGarbage(job);
+    case 'settle-memory':
+      return settleMemory(job);
   }
 }
 

@@ -6,7 +6,7 @@
 import type { E2eContext } from '../e2e-context.js';
 import { filledStore, storeCensus } from '../fixtures.js';
 import type { ResultRow } from '../report.js';
-import { describeResident, readResidentMemory } from './resident-memory.js';
+import { describeResident, describeSplit, readResidentMemory } from './resident-memory.js';
 import type { Workload } from './workload.js';
 
 const GOAL_RATIO = 2.5;
@@ -21,6 +21,7 @@ export const memoryWorkload: Workload = {
     '(/proc/<pid>/status) again: the figure, divided by the sum of every ConfigMap\'s compact JSON as listed (paged, 1,000 per page, read after the RSS).',
   async run(ctx: E2eContext): Promise<ResultRow[]> {
     const memory = await readResidentMemory(ctx, ctx.server.capstan!);
+    ctx.notes.push(`memory after loading: ${describeSplit(memory)}.`);
     const census = await storeCensus(ctx);
     const ratio = memory.settledBytes / census.jsonBytes;
     return [

@@ -11,7 +11,7 @@ import { filledStore, storeCensus } from '../fixtures.js';
 import { mib, ms } from '../format.js';
 import type { ResultRow } from '../report.js';
 import { median } from '../stats.js';
-import { describeResident, readResidentMemory } from './resident-memory.js';
+import { describeResident, describeSplit, readResidentMemory } from './resident-memory.js';
 import type { Workload } from './workload.js';
 
 const GOAL_EMPTY_MS = 300;
@@ -84,6 +84,7 @@ export const loadedStartupWorkload: Workload = {
       if (server.reportedReadyMs !== undefined) reported.push(server.reportedReadyMs);
     }
     const memory = await readResidentMemory(ctx, ctx.server.capstan!);
+    ctx.notes.push(`memory after restart: ${describeSplit(memory)}.`);
     const objects = census.objects.toLocaleString('en-US');
     return [
       startupRow(`startup to /readyz, ${objects} objects`, runs, reported, GOAL_LOADED_MS),
