@@ -94,7 +94,7 @@ function parseInfo(req: Request, query: URLSearchParams, resolver: RequestInfoRe
   try {
     path = decodeURIComponent(rawPath);
   } catch {
-    return { info: fallbackInfo(method, rawPath), error: badRequest(`invalid URL escape in path ${JSON.stringify(rawPath)}`) };
+    return { info: nonResourceInfo(method, rawPath), error: badRequest(`invalid URL escape in path ${JSON.stringify(rawPath)}`) };
   }
   try {
     return { info: resolver.resolve(method, path, query) };
