@@ -122,6 +122,18 @@ class EventStream {
       this.frame('BOOKMARK', this.out.codec.encode(this.bookmarkObject(event.revision, event.initialEventsEnd)));
       return;
     }
+    if (this.out.representation === 'object') {
+      // The framed event is the same for every watcher of this encoding: build it once, share it.
+      const encodings = event.entry.encodings;
+      const key = `frame:${event.type}:${this.out.codec.mediaTypes[0]}`;
+      let framed = encodings.get(key);
+      if (!framed) {
+        framed = this.out.codec.stream!.frameEvent(event.type, encodedObject(event.entry.object, encodings, this.out));
+        encodings.set(key, framed);
+      }
+      this.push(framed);
+      return;
+    }
     this.frame(event.type, this.encode(event.entry.object, event.entry.encodings));
   }
 
@@ -178,7 +190,7 @@ class EventStream {
   private flush(): void {
     this.flushScheduled = false;
     if (this.pending.length === 0 || this.ctx.res.writableEnded) return;
-    const chunk = Buffer.concat(this.pending, this.pendingSize);
+    const chunk = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingSize);
     this.pending = [];
     this.pendingSize = 0;
     (this.ctx.res as ServerResponse).write(chunk);
