@@ -7,6 +7,7 @@
 import { badRequest, invalid, type FieldError } from '../api/errors.js';
 import type { ReadRevision, WatchStart } from '../storage/cacher/cache-types.js';
 import { decodeContinue, type ContinuePosition } from './continue-token.js';
+import type { RequestContext } from '../server/request-context.js';
 
 function listOptionsInvalid(errors: FieldError[]): Error {
   return invalid('ListOptions', 'meta.k8s.io', '', errors);
@@ -31,6 +32,14 @@ export function parseResourceVersion(value: string | null): number | undefined {
   const n = Number(value);
   if (!Number.isSafeInteger(n)) throw badRequest(`invalid resource version: ${JSON.stringify(value)}`);
   return n;
+}
+
+/**
+ * The request's signal for a read that may wait for a revision the cache has not seen yet (the
+ * only reads worth cancelling); undefined for the others, which spares making the signal.
+ */
+export function signalFor(ctx: RequestContext, at: ReadRevision): AbortSignal | undefined {
+  return at.kind === 'not-older-than' || at.kind === 'exact' ? ctx.signal : undefined;
 }
 
 /** get: unset = Most Recent, 0 = Any, other = Not older than. */

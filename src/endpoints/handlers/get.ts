@@ -1,11 +1,18 @@
 /** GET of one object (or its status subresource, which reads the same object). */
 import type { RequestContext } from '../../server/request-context.js';
-import { getReadRevision } from '../read-options.js';
-import { negotiate, writeObject } from '../respond.js';
+import { getReadRevision, signalFor } from '../read-options.js';
+import { encodedObject, negotiate, sendBody, writeObject } from '../respond.js';
 import type { RequestScope } from '../scope.js';
 
 export async function handleGet(ctx: RequestContext, scope: RequestScope): Promise<void> {
   const out = negotiate(ctx, scope.env.codecs);
-  const object = await scope.store.get(scope.namespace, scope.name, getReadRevision(ctx.query), ctx.signal);
-  writeObject(ctx, 200, object, scope.definition, out);
+  const at = getReadRevision(ctx.query);
+  const entry = await scope.store.read(scope.namespace, scope.name, at, signalFor(ctx, at));
+  if (out.representation === 'object' && !out.indent && ctx.warnings.length === 0) {
+    // The object's bytes are shared with every other reader and watcher of this revision.
+    const bytes = encodedObject(entry.object, entry.encodings, out);
+    sendBody(ctx, 200, out.contentType, Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return;
+  }
+  writeObject(ctx, 200, entry.object, scope.definition, out);
 }

@@ -3,7 +3,7 @@
  */
 import type { RequestContext } from '../../server/request-context.js';
 import { encodeContinue } from '../continue-token.js';
-import { listReadOptions } from '../read-options.js';
+import { listReadOptions, signalFor } from '../read-options.js';
 import { negotiate, writeList } from '../respond.js';
 import type { RequestScope } from '../scope.js';
 import { selectionOf } from '../selectors.js';
@@ -21,7 +21,7 @@ export async function handleList(ctx: RequestContext, scope: RequestScope): Prom
     ...(options.continueFrom ? { start: options.continueFrom.start } : {}),
     ...(options.limit !== undefined ? { limit: options.limit } : {}),
     ...(filter ? { filter } : {}),
-    signal: ctx.signal,
+    ...(signalFor(ctx, options.at) ? { signal: ctx.signal } : {}),
   });
   const listMeta: { resourceVersion: string; continue: string; remainingItemCount?: number } = {
     resourceVersion: String(page.revision),

@@ -6,15 +6,26 @@ import type { ReadRevision } from '../../storage/cacher/cache-types.js';
 import type { KubeObject } from '../object.js';
 import { objectKey, refOf, type StoreContext } from './store-context.js';
 
+/** One object as the cache holds it, with the memo of its encodings. */
+export interface ReadEntry {
+  readonly object: KubeObject;
+  readonly encodings: Map<string, Uint8Array>;
+}
+
 /** Reads one object; throws 404 NotFound when absent at that revision. */
-export async function getObject(ctx: StoreContext, namespace: string, name: string, at: ReadRevision, signal?: AbortSignal): Promise<KubeObject> {
+export async function readEntry(ctx: StoreContext, namespace: string, name: string, at: ReadRevision, signal?: AbortSignal): Promise<ReadEntry> {
   try {
     const { entry } = await ctx.cache.get(objectKey(ctx, namespace, name), at, signal);
     if (!entry) throw notFound(refOf(ctx, name));
-    return entry.object;
+    return entry;
   } catch (err) {
     throw fromStorageError(err, refOf(ctx, name));
   }
+}
+
+/** Reads one object; throws 404 NotFound when absent at that revision. */
+export async function getObject(ctx: StoreContext, namespace: string, name: string, at: ReadRevision, signal?: AbortSignal): Promise<KubeObject> {
+  return (await readEntry(ctx, namespace, name, at, signal)).object;
 }
 
 export interface ListRequest {

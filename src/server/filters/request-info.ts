@@ -44,30 +44,41 @@ function serveWith(handler: Handler, deps: RequestInfoDeps): RequestListener {
     res.setHeader('Cache-Control', 'no-cache, private');
     res.on('error', (err) => deps.logger.info(`response error for ${req.method} ${req.url}: ${String(err)}`, 4));
 
-    const controller = new AbortController();
     const query = parseQuery(req.url ?? '/');
     const parsed = parseInfo(req, query, deps.resolver);
+    // Most requests finish without anyone asking for their signal, and an AbortController costs
+    // more than the rest of a small request's setup: it is made on first use. An abort before
+    // then is remembered and applied when it is made.
+    let controller: AbortController | undefined;
+    let abortedWith: { reason: unknown } | undefined;
+    const abort = (reason: unknown): void => {
+      if (controller) controller.abort(reason);
+      else abortedWith ??= { reason };
+    };
     const ctx: RequestContext = {
       req,
       res,
       info: parsed.info,
       query,
       user: undefined,
-      signal: controller.signal,
-      abort: (reason) => controller.abort(reason),
+      get signal() {
+        if (!controller) {
+          controller = new AbortController();
+          if (abortedWith) controller.abort(abortedWith.reason);
+        }
+        return controller.signal;
+      },
+      abort,
       warnings: [],
       receivedAt,
       auditId,
     };
-    const done = deps.inFlight.add({
-      longRunning: isLongRunning(parsed.info),
-      abort: (reason) => controller.abort(reason),
-    });
+    const done = deps.inFlight.add({ longRunning: isLongRunning(parsed.info), abort });
     res.on('close', () => {
       done();
       // Only a request whose client left early (or a watch) has work to stop; aborting after a
       // normal response would cost an Error and an event dispatch per request for nothing.
-      if (!res.writableFinished) controller.abort(CLIENT_GONE);
+      if (!res.writableFinished) abort(CLIENT_GONE);
     });
 
     if (parsed.error) {
