@@ -106,6 +106,8 @@ export interface WatchResult {
   readonly cutOff: number;
   /** CPU the receiving process used while events flowed, in cores (1 = one core busy). */
   readonly receiverCpu: number;
+  /** p99 of the receiving process's own event-loop delay while events flowed (ms). */
+  readonly receiverLoopDelayP99Ms: number;
   readonly firstProblem?: string;
 }
 

@@ -4,6 +4,7 @@
  * the two data keys instead of parsed: at 50,000 events/s, JSON.parse in this process would add to
  * the latency being measured.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { now, wallClock } from './https-client.js';
 import { openWatchStreams } from './watch-streams.js';
@@ -112,10 +113,14 @@ export async function runWatch(job: WatchJob, progress: (data: WatchEstablished)
     const setupMs = now() - began;
     progress({ setupMs });
     const cpuBefore = process.cpuUsage();
+    // How late this process's own event loop runs: a floor under the latencies it can observe.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const watchingSince = now();
     const deadline = watchingSince + job.deadlineMs;
     while (deliveries.complete + deliveries.cutOff < job.watchers && now() < deadline) await sleep(20);
     deliveries.finishing = true;
+    loopDelay.disable();
     const cpu = process.cpuUsage(cpuBefore);
     const received = watchers.reduce((sum, w) => sum + w.received, 0);
     return {
@@ -125,6 +130,7 @@ export async function runWatch(job: WatchJob, progress: (data: WatchEstablished)
       duplicates: deliveries.duplicates,
       cutOff: deliveries.cutOff,
       receiverCpu: (cpu.user + cpu.system) / 1000 / (now() - watchingSince),
+      receiverLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
       ...(deliveries.firstProblem ? { firstProblem: deliveries.firstProblem } : {}),
     };
   } finally {

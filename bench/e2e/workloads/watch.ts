@@ -70,7 +70,8 @@ async function measureWatch(ctx: E2eContext, protocol: Protocol): Promise<Result
   ctx.notes.push(
     `${label}: opening the ${settings.watchers} watches took ${(setupMs / 1000).toFixed(1)} s; writes went out at ${writes.achievedPerSecond.toFixed(1)}/s, ` +
       `create latency p50 ${ms(writeLatency.p50)} ms, p99 ${ms(writeLatency.p99)} ms (part of the delivery latency); ` +
-      `the receiving process used ${result.receiverCpu.toFixed(2)} cores; ${result.duplicates} duplicate deliveries.`,
+      `the receiving process used ${result.receiverCpu.toFixed(2)} cores and its event loop ran up to ${ms(result.receiverLoopDelayP99Ms)} ms late (p99); ` +
+      `${result.duplicates} duplicate deliveries.`,
   );
   const transport = protocol === 'h2' ? 'HTTP/2, one connection' : 'HTTP/1.1';
   return {
