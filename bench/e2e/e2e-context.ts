@@ -1,6 +1,7 @@
 /**
  * What every workload gets: the settings, the server under test, the two load-generator processes,
- * a scratch directory, the run's namespaces, and somewhere to note problems and method.
+ * a scratch directory, the run's namespaces, and somewhere to note problems and method. A context
+ * for a second server (see {@link E2eContext.withServer}) shares all of it but the server.
  */
 import { sendOnce } from './https-client.js';
 import type { LoadGenerator } from './load-generator-client.js';
@@ -11,13 +12,19 @@ import type { Target } from './target.js';
 /** What a namespace is for; each workload writes into its own. */
 export type Purpose = 'create' | 'list' | 'watch' | 'apply' | 'fill' | 'sample';
 
-export class E2eContext {
+/** What the run writes down besides figures; shared by every context of one run. */
+interface Journal {
   /** Things that went wrong without stopping the run; reported under the table. */
-  readonly problems: string[] = [];
+  readonly problems: string[];
   /** How each workload measured, one line each; reported under the table. */
-  readonly method: string[] = [];
+  readonly method: string[];
   /** Measured details that are not figures (setup times, client CPU); printed and reported. */
-  readonly notes: string[] = [];
+  readonly notes: string[];
+  /** Servers started for a workload, stopped when the run ends. */
+  readonly extraServers: ServerHandle[];
+}
+
+export class E2eContext {
   private readonly created = new Set<string>();
   private readonly prepared = new Map<string, Promise<unknown>>();
 
@@ -31,7 +38,31 @@ export class E2eContext {
     readonly scratch: string,
     /** Prefixes namespace names; unique per run against an external server. */
     private readonly namespacePrefix: string,
+    private readonly journal: Journal = { problems: [], method: [], notes: [], extraServers: [] },
   ) {}
+
+  get problems(): string[] {
+    return this.journal.problems;
+  }
+
+  get method(): string[] {
+    return this.journal.method;
+  }
+
+  get notes(): string[] {
+    return this.journal.notes;
+  }
+
+  /** A context for `server` (stopped with the run), sharing everything else with this one. */
+  withServer(server: ServerHandle): E2eContext {
+    this.journal.extraServers.push(server);
+    return new E2eContext(this.settings, server, this.load, this.writer, this.scratch, this.namespacePrefix, this.journal);
+  }
+
+  /** Stops the servers started for workloads (not the server under test). */
+  async stopExtraServers(): Promise<void> {
+    for (const server of this.journal.extraServers.splice(0)) await server.stop();
+  }
 
   get target(): Target {
     return this.server.target;

@@ -1,10 +1,12 @@
 /**
  * Data the workloads need before they are timed: a sample object, the 10,000 ConfigMaps to list
- * and get, and a store topped up to 100,000 objects. Each is prepared once per run, on first need,
- * by the load generator with many clients (fast, and not part of any figure).
+ * and get, and a second server holding 100,000 objects. Each is prepared once per run, on first
+ * need, by the load generator with many clients (fast, and not part of any figure).
  */
 import type { E2eContext } from './e2e-context.js';
+import { join } from 'node:path';
 import { sendOnce } from './https-client.js';
+import { ServerHandle } from './server-handle.js';
 import type { CensusResult } from './jobs.js';
 import { configMapBody, createConfigMaps } from './objects.js';
 
@@ -53,8 +55,23 @@ export function listData(ctx: E2eContext): Promise<string> {
   });
 }
 
+/**
+ * A second Capstan, on its own data directory, holding exactly `storeObjects` ConfigMaps and
+ * nothing else the run did: the memory and loaded-startup figures are then about the objects, not
+ * about how many the create workload happened to make or what the watch workload left behind.
+ */
+export function loadedStore(ctx: E2eContext): Promise<E2eContext> {
+  return ctx.once('loaded-store', async () => {
+    const { cpuProfileDir } = ctx.settings;
+    const server = await ServerHandle.own({ dataDir: join(ctx.scratch, 'loaded-store'), ...(cpuProfileDir ? { cpuProfileDir } : {}) });
+    const loaded = ctx.withServer(server);
+    await filledStore(loaded);
+    return loaded;
+  });
+}
+
 /** Tops the store up to `storeObjects` ConfigMaps (counted with the server's remainingItemCount). */
-export function filledStore(ctx: E2eContext): Promise<void> {
+function filledStore(ctx: E2eContext): Promise<void> {
   return ctx.once('fill', async () => {
     const present = await countConfigMaps(ctx);
     const missing = ctx.settings.storeObjects - present;
@@ -63,7 +80,7 @@ export function filledStore(ctx: E2eContext): Promise<void> {
 }
 
 /** ConfigMaps in all namespaces, from one list of one item and its remainingItemCount. */
-export async function countConfigMaps(ctx: E2eContext): Promise<number> {
+async function countConfigMaps(ctx: E2eContext): Promise<number> {
   const reply = await sendOnce(ctx.target, { method: 'GET', path: '/api/v1/configmaps?limit=1', headers: { Accept: 'application/json' } });
   if (reply.status !== 200) throw new Error(`counting ConfigMaps: HTTP ${reply.status}`);
   const list = JSON.parse(reply.text) as { metadata?: { remainingItemCount?: number }; items?: unknown[] };
