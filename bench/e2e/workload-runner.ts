@@ -39,7 +39,8 @@ class Span {
     const name = workload.name;
     console.log(`e2e: ${name} took ${this.seconds.toFixed(1)} s`);
     if (ctx.settings.cpuProfileDir && server) console.log(`e2e: profile of pid ${server.pid} during ${name}: --window ${this.windowStart}-${monotonicMicros()}`);
-    if (!workload.ownServerOnly && server && cpuBefore !== undefined && ctx.server.capstan === server) {
+    // Below half a second (a probe that found apply unsupported) the average says nothing.
+    if (!workload.ownServerOnly && this.seconds >= 0.5 && server && cpuBefore !== undefined && ctx.server.capstan === server) {
       ctx.notes.push(`${name}: the server used ${((server.cpuSeconds() - cpuBefore) / this.seconds).toFixed(2)} cores on average over the workload's ${this.seconds.toFixed(1)} s.`);
     }
   }

@@ -50,7 +50,7 @@ export const createWorkload: Workload = {
     return settings.createClients.map((clients) => {
       const t = summarize(rounds.get(clients)!);
       const ceiling = median(ceilings.get(clients)!);
-      note(ctx, `create, ${clients} clients`, t);
+      note(ctx, `create, ${clients} client${clients === 1 ? '' : 's'}`, t);
       const goal = clients === GOAL_CLIENTS;
       return {
         workload: `create ConfigMap 1 KiB, ${clients} client${clients === 1 ? '' : 's'}`,

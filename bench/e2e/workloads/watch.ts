@@ -88,7 +88,8 @@ export const watchWorkload: Workload = {
   describe: (s) =>
     `watch: ${s.watchers.toLocaleString('en-US')} watches from one resourceVersion in one process (opened 50 at a time), over HTTP/1.1 (a connection each) and then over HTTP/2 (all streams on one connection); ` +
     `a second process creates ${s.writesPerSecond} ConfigMaps/s for ${s.writeSeconds} s (${rate(s.watchers * s.writesPerSecond)} deliveries/s), each stamped with its send time; ` +
-    'latency from send to arrival at each watch, p50/p99 over every delivery; lost = deliveries never received, cut off = watches that ended or got an ERROR event.',
+    'latency from send to arrival at each watch, p50/p99 over every delivery; lost = deliveries never received, cut off = watches that ended or got an ERROR event. ' +
+    'On this machine the receiving process shares the CPUs with the server: Details give its CPU and its own event-loop delay, which the latency includes.',
   async run(ctx: E2eContext): Promise<ResultRow[]> {
     return [await measureWatch(ctx, 'http/1.1'), await measureWatch(ctx, 'h2')];
   },
