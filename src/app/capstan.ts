@@ -11,7 +11,7 @@ import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { discoveryHandlers } from '../endpoints/discovery-routes.js';
 import { openApiHandlers } from '../endpoints/openapi-routes.js';
 import { createResourceHandler } from '../endpoints/resource-handler.js';
-import { OpenApiDocuments } from '../openapi/openapi-documents.js';
+import type { OpenApiDocuments } from '../openapi/openapi-documents.js';
 import { loadBuiltinCatalog } from '../registry/catalog/builtin-catalog.js';
 import type { Catalog } from '../registry/catalog/catalog.js';
 import { KeyLayout } from '../registry/keys.js';
@@ -173,8 +173,12 @@ export class Capstan {
         return new URL(url).host;
       },
     });
-    let documents: OpenApiDocuments | undefined;
-    const openapi = openApiHandlers(() => (documents ??= new OpenApiDocuments(this.catalog, () => this.schemas, this.server.version.gitVersion)));
+    let documents: Promise<OpenApiDocuments> | undefined;
+    const openapi = openApiHandlers(() =>
+      (documents ??= import('../openapi/openapi-documents.js').then(
+        ({ OpenApiDocuments }) => new OpenApiDocuments(this.catalog, () => this.schemas, this.server.version.gitVersion),
+      )),
+    );
     this.server.routes
       .add('/api', discovery.legacyRoot)
       .add('/apis', discovery.groupsRoot)

@@ -18,13 +18,14 @@ function serve(ctx: RequestContext, doc: ServedDocument): void {
   sendBody(ctx, 200, 'application/json', Buffer.from(doc.body));
 }
 
-export function openApiHandlers(documents: () => OpenApiDocuments): { v2: Handler; v3: Handler } {
+/** `documents` is async so that the OpenAPI modules load with the first request for them. */
+export function openApiHandlers(documents: () => Promise<OpenApiDocuments>): { v2: Handler; v3: Handler } {
   return {
-    v2: async (ctx) => serve(ctx, documents().v2()),
+    v2: async (ctx) => serve(ctx, (await documents()).v2()),
     v3: async (ctx) => {
       const path = ctx.info.path.replace(/^\/openapi\/v3\/?/, '');
-      if (path === '') return serve(ctx, documents().v3Index());
-      const doc = documents().v3(path);
+      if (path === '') return serve(ctx, (await documents()).v3Index());
+      const doc = (await documents()).v3(path);
       if (!doc) throw notFoundError();
       serve(ctx, doc);
     },

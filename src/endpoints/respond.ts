@@ -13,8 +13,8 @@ import type { CodecRegistry } from '../serialization/codec.js';
 import { negotiateOutput, type NegotiatedOutput, type OutputRestrictions } from '../serialization/negotiate.js';
 import { prettyRequested } from '../serialization/pretty.js';
 import type { MetaSpelling, MetaVersion } from './metadata-only/meta-group-version.js';
-import { toPartialObjectMetadata, toPartialObjectMetadataList, type ListMetaInput } from './metadata-only/partial-object-metadata.js';
-import { parseIncludeObject, toTable } from './table/to-table.js';
+import type { ListMetaInput } from './metadata-only/partial-object-metadata.js';
+import type { IncludeObject } from './table/table-types.js';
 
 /** The negotiated output of one request. */
 export interface Output extends NegotiatedOutput {
@@ -65,8 +65,16 @@ function spellingOf(out: Output): { spelling: MetaSpelling; version: MetaVersion
   };
 }
 
-function includeObjectOf(ctx: RequestContext) {
-  const include = parseIncludeObject(ctx.query.get('includeObject'));
+/**
+ * The Table and metadata-only conversions, loaded on the first request that asks for one: they are
+ * many modules (a printer per family of types), and startup should not pay for them.
+ */
+export function conversions() {
+  return Promise.all([import('./table/to-table.js'), import('./metadata-only/partial-object-metadata.js')]).then(([table, meta]) => ({ ...table, ...meta }));
+}
+
+export function includeObjectOf(ctx: RequestContext, parse: (value: string | null | undefined) => IncludeObject | undefined): IncludeObject {
+  const include = parse(ctx.query.get('includeObject'));
   if (include === undefined) {
     throw badRequest(`Unable to convert to Table as requested: includeObject: Unsupported value: ${JSON.stringify(ctx.query.get('includeObject'))}`);
   }
@@ -74,37 +82,35 @@ function includeObjectOf(ctx: RequestContext) {
 }
 
 /** Writes one object of `definition` in the negotiated representation (get, create, update, patch, delete). */
-export function writeObject(ctx: RequestContext, status: number, object: KubeObject, definition: ResourceDefinition, out: Output): void {
+export async function writeObject(ctx: RequestContext, status: number, object: KubeObject, definition: ResourceDefinition, out: Output): Promise<void> {
+  if (out.representation === 'object') return writeValue(ctx, status, canonicalOrder(object), out);
+  if (out.representation === 'PartialObjectMetadataList') throw notAcceptableFor('PartialObjectMetadataList', 'a single object');
   const { spelling, version } = spellingOf(out);
-  switch (out.representation) {
-    case 'Table':
-      return writeValue(ctx, status, toTable(definition, object, { includeObject: includeObjectOf(ctx), now: Date.now(), groupVersionSpelling: spelling, version }), out);
-    case 'PartialObjectMetadata':
-      return writeValue(ctx, status, toPartialObjectMetadata(object, spelling, version), out);
-    case 'PartialObjectMetadataList':
-      throw notAcceptableFor('PartialObjectMetadataList', 'a single object');
-    default:
-      return writeValue(ctx, status, canonicalOrder(object), out);
+  const c = await conversions();
+  if (out.representation === 'Table') {
+    const table = c.toTable(definition, object, { includeObject: includeObjectOf(ctx, c.parseIncludeObject), now: Date.now(), groupVersionSpelling: spelling, version });
+    return writeValue(ctx, status, table, out);
   }
+  writeValue(ctx, status, c.toPartialObjectMetadata(object, spelling, version), out);
 }
 
 /** Writes a list of `definition` in the negotiated representation. */
-export function writeList(
+export async function writeList(
   ctx: RequestContext,
   items: readonly { readonly object: KubeObject; readonly encodings: Map<string, Uint8Array> }[],
   listMeta: ListMetaInput & { resourceVersion: string; continue: string },
   definition: ResourceDefinition,
   out: Output,
-): void {
-  const { spelling, version } = spellingOf(out);
-  const objects = (): KubeObject[] => items.map((i) => i.object);
-  switch (out.representation) {
-    case 'Table':
-      return writeValue(ctx, 200, toTable(definition, objects(), { includeObject: includeObjectOf(ctx), listMeta, now: Date.now(), groupVersionSpelling: spelling, version }), out);
-    case 'PartialObjectMetadataList':
-      return writeValue(ctx, 200, toPartialObjectMetadataList(objects(), listMeta, spelling, version), out);
-    case 'PartialObjectMetadata':
-      throw notAcceptableFor('PartialObjectMetadata', 'a list');
+): Promise<void> {
+  if (out.representation !== 'object') {
+    if (out.representation === 'PartialObjectMetadata') throw notAcceptableFor('PartialObjectMetadata', 'a list');
+    const { spelling, version } = spellingOf(out);
+    const c = await conversions();
+    const objects = items.map((i) => i.object);
+    const converted = out.representation === 'Table'
+      ? c.toTable(definition, objects, { includeObject: includeObjectOf(ctx, c.parseIncludeObject), listMeta, now: Date.now(), groupVersionSpelling: spelling, version })
+      : c.toPartialObjectMetadataList(objects, listMeta, spelling, version);
+    return writeValue(ctx, 200, converted, out);
   }
   const apiVersion = definition.group === '' ? definition.version : `${definition.group}/${definition.version}`;
   const envelope = { kind: definition.listKind, apiVersion, metadata: listMeta };

@@ -12,7 +12,7 @@ export interface EndpointEnv {
   readonly codecs: CodecRegistry;
   readonly checkFields: FieldChecker | undefined;
   /** The patch kinds a type accepts (strategic merge patch needs the type's schema). */
-  readonly patchersFor: (schema: string | undefined) => PatchAppliers;
+  readonly patchersFor: (schema: string | undefined) => Promise<PatchAppliers>;
   /** --min-request-timeout in seconds: a watch without timeoutSeconds ends after 1-2x this. */
   readonly minRequestTimeoutSeconds: number;
   /** --delete-collection-workers. */

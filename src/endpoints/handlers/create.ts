@@ -10,5 +10,5 @@ export async function handleCreate(ctx: RequestContext, scope: RequestScope): Pr
   const dryRun = isDryRun(ctx.query);
   const body = await decodeObjectBody(ctx, scope.definition, scope.env);
   const created = await scope.store.create(scope.namespace, body, { dryRun, subresource: '' });
-  writeObject(ctx, 201, created, scope.definition, out);
+  await writeObject(ctx, 201, created, scope.definition, out);
 }

@@ -35,5 +35,5 @@ export async function handleDeleteCollection(ctx: RequestContext, scope: Request
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(workers, targets.length)) }, worker));
   const items = deleted.map((object) => ({ object, encodings: new Map<string, Uint8Array>() }));
-  writeList(ctx, items, { resourceVersion: String(page.revision), continue: '' }, scope.definition, out);
+  await writeList(ctx, items, { resourceVersion: String(page.revision), continue: '' }, scope.definition, out);
 }

@@ -79,7 +79,7 @@ export async function handleDelete(ctx: RequestContext, scope: RequestScope): Pr
   const result = await scope.store.delete(scope.namespace, scope.name, request);
   const status = !result.deleted && request.orphanDependents === false ? 202 : 200;
   if (!result.deleted || scope.store.context.strategy.returnDeletedObject) {
-    writeObject(ctx, status, result.object, scope.definition, out);
+    await writeObject(ctx, status, result.object, scope.definition, out);
     return;
   }
   writeValue(ctx, status, successStatus(scope, result.object), out);

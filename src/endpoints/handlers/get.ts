@@ -14,5 +14,5 @@ export async function handleGet(ctx: RequestContext, scope: RequestScope): Promi
     sendBody(ctx, 200, out.contentType, Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     return;
   }
-  writeObject(ctx, 200, entry.object, scope.definition, out);
+  await writeObject(ctx, 200, entry.object, scope.definition, out);
 }

@@ -22,6 +22,7 @@ export async function handlePatch(ctx: RequestContext, scope: RequestScope): Pro
   const fieldValidation = fieldValidationOf(ctx.query);
   const body = await readBody(ctx);
   const d = scope.definition;
+  const appliers = await scope.env.patchersFor(d.schema);
   // Warnings are collected on the first attempt only: a retried attempt would repeat them.
   let attempts = 0;
   const result = await scope.store.update(
@@ -30,7 +31,7 @@ export async function handlePatch(ctx: RequestContext, scope: RequestScope): Pro
     (current) => {
       attempts++;
       const currentVersion = metaOf(current).resourceVersion;
-      const patched = applyPatch(kind, { current, body, fieldValidation }, scope.env.patchersFor(d.schema));
+      const patched = applyPatch(kind, { current, body, fieldValidation }, appliers);
       if (typeof patched.value !== 'object' || patched.value === null || Array.isArray(patched.value)) {
         throw decodeError('the patched document is not an object', d.kind, new Uint8Array());
       }
@@ -46,5 +47,5 @@ export async function handlePatch(ctx: RequestContext, scope: RequestScope): Pro
     },
     { dryRun, subresource: scope.subresource },
   );
-  writeObject(ctx, 200, result.object, d, out);
+  await writeObject(ctx, 200, result.object, d, out);
 }

@@ -13,5 +13,5 @@ export async function handleUpdate(ctx: RequestContext, scope: RequestScope): Pr
   const dryRun = isDryRun(ctx.query);
   const body = await decodeObjectBody(ctx, scope.definition, scope.env);
   const result = await scope.store.replace(scope.namespace, scope.name, body, { dryRun, subresource: scope.subresource });
-  writeObject(ctx, result.created ? 201 : 200, result.object, scope.definition, out);
+  await writeObject(ctx, result.created ? 201 : 200, result.object, scope.definition, out);
 }

@@ -10,13 +10,13 @@ import type { CacheWatchEvent } from '../../storage/cacher/cache-types.js';
 import type { KubeObject } from '../../registry/object.js';
 import type { RequestContext } from '../../server/request-context.js';
 import { watchReadOptions } from '../read-options.js';
-import { encodedObject, negotiate, type Output } from '../respond.js';
-import { toTable, parseIncludeObject } from '../table/to-table.js';
-import { toPartialObjectMetadata } from '../metadata-only/partial-object-metadata.js';
-import { badRequest } from '../../api/errors.js';
+import { conversions, encodedObject, includeObjectOf, negotiate, type Output } from '../respond.js';
 import type { WatchEventType } from '../../serialization/watch-frame.js';
+import type { IncludeObject } from '../table/table-types.js';
 import type { RequestScope } from '../scope.js';
 import { selectionOf } from '../selectors.js';
+
+type Converter = Awaited<ReturnType<typeof conversions>>;
 
 const INITIAL_EVENTS_END = ['k8s.io/initial-events-end', 'cluster.io/initial-events-end'];
 const LIST_BLUEPRINT = 'kubernetes.io/initial-events-list-blueprint';
@@ -40,7 +40,8 @@ export async function handleWatch(ctx: RequestContext, scope: RequestScope): Pro
       const page = await scope.store.list({ namespace, at: { kind: 'consistent' }, limit: 1, signal: ctx.signal });
       start = { kind: 'after', revision: page.revision };
     }
-    const stream = new EventStream(ctx, scope, out);
+    const converter = out.representation === 'object' ? undefined : await conversions();
+    const stream = new EventStream(ctx, scope, out, converter);
     let watch;
     try {
       watch = await scope.store.watch({
@@ -88,18 +89,20 @@ class EventStream {
   /** Table events carry column definitions in the first event only, as upstream. */
   private tableHeadersSent = false;
 
+  private readonly includeObject: IncludeObject | undefined;
+
   constructor(
     private readonly ctx: RequestContext,
     private readonly scope: RequestScope,
     private readonly out: Output,
+    /** The Table and metadata-only conversions, when the representation needs them. */
+    private readonly converter: Converter | undefined,
   ) {
     const d = scope.definition;
     this.kind = d.kind;
     this.apiVersion = d.group === '' ? d.version : `${d.group}/${d.version}`;
     this.listKind = d.listKind;
-    if (out.representation === 'Table' && parseIncludeObject(ctx.query.get('includeObject')) === undefined) {
-      throw badRequest(`Unable to convert to Table as requested: includeObject: Unsupported value: ${JSON.stringify(ctx.query.get('includeObject'))}`);
-    }
+    this.includeObject = out.representation === 'Table' && converter ? includeObjectOf(ctx, converter.parseIncludeObject) : undefined;
   }
 
   begin(): void {
@@ -144,8 +147,8 @@ class EventStream {
     const version = this.out.target?.version === 'v1beta1' ? 'v1beta1' : 'v1';
     switch (this.out.representation) {
       case 'Table': {
-        const table = toTable(this.scope.definition, object, {
-          includeObject: parseIncludeObject(this.ctx.query.get('includeObject'))!, now: Date.now(),
+        const table = this.converter!.toTable(this.scope.definition, object, {
+          includeObject: this.includeObject!, now: Date.now(),
           groupVersionSpelling: spelling, version, noHeaders: this.tableHeadersSent,
         });
         this.tableHeadersSent = true;
@@ -153,7 +156,7 @@ class EventStream {
       }
       case 'PartialObjectMetadata':
       case 'PartialObjectMetadataList':
-        return codec.encode(toPartialObjectMetadata(object, spelling, version));
+        return codec.encode(this.converter!.toPartialObjectMetadata(object, spelling, version));
       default:
         return encodedObject(object, encodings, this.out);
     }

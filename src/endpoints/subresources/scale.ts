@@ -71,6 +71,7 @@ export async function handleScale(ctx: RequestContext, scope: RequestScope): Pro
   const dryRun = isDryRun(ctx.query);
   const isPatch = verb === 'patch';
   const patchKind = isPatch ? patchKindOf(contentTypeOf(ctx), BUILT_IN_PATCH_KINDS) : undefined;
+  const appliers = await scope.env.patchersFor(SCALE_SCHEMA);
   const written = isPatch ? undefined : requestCodec(contentTypeOf(ctx), scope.env.codecs).decode(body).value;
   const result = await scope.store.update(
     scope.namespace,
@@ -78,7 +79,7 @@ export async function handleScale(ctx: RequestContext, scope: RequestScope): Pro
     (current) => {
       const currentScale = scaleOf(current);
       const desired = patchKind
-        ? applyPatch(patchKind, { current: currentScale, body, fieldValidation: fieldValidationOf(ctx.query) }, scope.env.patchersFor(SCALE_SCHEMA)).value
+        ? applyPatch(patchKind, { current: currentScale, body, fieldValidation: fieldValidationOf(ctx.query) }, appliers).value
         : written;
       const asked = (desired as { metadata?: { resourceVersion?: string } } | null)?.metadata?.resourceVersion;
       if (asked && asked !== metaOf(current).resourceVersion) {
