@@ -35,9 +35,13 @@ function row(ctx: E2eContext, label: string, bareName: string, m: { ceiling: Thr
   note(ctx, label, m.figure);
   note(ctx, `${label}, bare server`, m.ceiling);
   const ratio = m.figure.perSecond / m.ceiling.perSecond;
+  // Both loads are often limited by the load generator on this machine: CPU per request compares the servers themselves.
+  const cpu = (t: Throughput): number | undefined => (t.serverCores === undefined ? undefined : (t.serverCores * 1e6) / t.perSecond);
+  const [server, bare] = [cpu(m.figure), cpu(m.ceiling)];
+  const cpuText = server !== undefined && bare !== undefined ? `; server CPU ${Math.round(server)} µs/req (bare ${Math.round(bare)})` : '';
   return {
     workload: label,
-    figure: describeThroughput(m.figure),
+    figure: describeThroughput(m.figure) + cpuText,
     ceiling: `${rate(m.ceiling.perSecond)} req/s ${bareName} (p99 ${ms(m.ceiling.p99Ms)} ms)`,
     ratio,
     ...(withGoal ? { goal: `≥ ${GOAL_RATIO * 100}% of bare`, met: ratio >= GOAL_RATIO && m.figure.failed === 0 } : {}),
