@@ -14,7 +14,7 @@ import { configMapBody, createConfigMaps } from './objects.js';
 const BULK_LIMIT_MS = 600_000;
 
 /** Creates `count` ConfigMaps `${prefix}{n}`, n = 0..count-1. Throws if any fails. */
-export async function bulkCreate(ctx: E2eContext, namespace: string, prefix: string, count: number): Promise<void> {
+async function bulkCreate(ctx: E2eContext, namespace: string, prefix: string, count: number): Promise<void> {
   const clients = Math.min(ctx.settings.bulkClients, count);
   const result = await ctx.load.run({
     kind: 'closed-loop',

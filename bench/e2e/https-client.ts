@@ -22,7 +22,7 @@ export interface Reply {
 }
 
 /** Identifies the benchmark in server logs and keeps servers from pretty-printing (they do for curl). */
-export const USER_AGENT = 'capstan-e2e-bench/1';
+const USER_AGENT = 'capstan-e2e-bench/1';
 
 /**
  * A keep-alive agent holding up to `maxSockets` connections to `target`. The caller destroys it

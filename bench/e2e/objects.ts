@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { RequestPattern } from './jobs.js';
 
 /** Request body size of every ConfigMap the benchmark creates. */
-export const CONFIGMAP_BYTES = 1024;
+const CONFIGMAP_BYTES = 1024;
 
 /** What `{n}` and `{t}` expand to, in characters (see request-pattern.ts). */
 const EXPANDED = { '{n}': 7, '{t}': 17 } as const;

@@ -21,8 +21,3 @@ export function requestAt(pattern: RequestPattern, i: number): OutgoingRequest {
     ...(pattern.body !== undefined ? { body: fill(pattern.body) } : {}),
   };
 }
-
-/** The name a pattern's `{n}` produces for number `n` (to address objects created by a pattern). */
-export function patternNumber(n: number): string {
-  return String(n).padStart(NUMBER_WIDTH, '0');
-}
