@@ -1,0 +1,156 @@
+/**
+ * One watch response: frames cache events in the negotiated representation and writes them in
+ * batches, at most one socket write per turn of the event loop. Plain objects use the framed bytes
+ * shared by every watcher of the same encoding (memoized on the cache entry).
+ */
+import type { ServerResponse } from 'node:http';
+import type { ApiError } from '../../api/errors.js';
+import type { CacheWatchEvent } from '../../storage/cacher/cache-types.js';
+import type { KubeObject } from '../../registry/object.js';
+import type { RequestContext } from '../../server/request-context.js';
+import type { WatchEventType } from '../../serialization/watch-frame.js';
+import { conversions, encodedObject, includeObjectOf, type Output } from '../respond.js';
+import type { IncludeObject } from '../table/table-types.js';
+import type { RequestScope } from '../scope.js';
+
+/** The Table and metadata-only conversions, loaded once a watch asks for one. */
+export type Converter = Awaited<ReturnType<typeof conversions>>;
+
+const INITIAL_EVENTS_END = ['k8s.io/initial-events-end', 'cluster.io/initial-events-end'];
+const LIST_BLUEPRINT = 'kubernetes.io/initial-events-list-blueprint';
+
+/** Frames events and writes them in batches: one write per turn of the event loop at most. */
+export class EventStream {
+  private pending: Uint8Array[] = [];
+  private pendingSize = 0;
+  private flushScheduled = false;
+  private started = false;
+
+  private readonly kind: string;
+  private readonly apiVersion: string;
+  private readonly listKind: string;
+  /** Table events carry column definitions in the first event only, as upstream. */
+  private tableHeadersSent = false;
+
+  private readonly includeObject: IncludeObject | undefined;
+
+  constructor(
+    private readonly ctx: RequestContext,
+    private readonly scope: RequestScope,
+    private readonly out: Output,
+    /** The Table and metadata-only conversions, when the representation needs them. */
+    private readonly converter: Converter | undefined,
+  ) {
+    const d = scope.definition;
+    this.kind = d.kind;
+    this.apiVersion = d.group === '' ? d.version : `${d.group}/${d.version}`;
+    this.listKind = d.listKind;
+    this.includeObject = out.representation === 'Table' && converter ? includeObjectOf(ctx, converter.parseIncludeObject) : undefined;
+  }
+
+  begin(): void {
+    if (this.started) return;
+    this.started = true;
+    const res = this.ctx.res;
+    res.statusCode = 200;
+    // Upstream labels binary watch streams as streams; a JSON watch is plain application/json.
+    const streamed = this.out.codec.mediaTypes[0] === 'application/json' ? '' : ';stream=watch';
+    res.setHeader('Content-Type', `${this.out.contentType}${streamed}`);
+    res.setHeader('Cache-Control', 'no-cache, private');
+    if (this.ctx.warnings.length > 0) res.setHeader('Warning', this.ctx.warnings);
+    // Clients wait for the headers before they read events: send them now, not with the first event.
+    res.writeHead(200);
+    if ('flushHeaders' in res) res.flushHeaders();
+  }
+
+  send(event: CacheWatchEvent<KubeObject>): void {
+    if (event.type === 'BOOKMARK') {
+      this.frame('BOOKMARK', this.out.codec.encode(this.bookmarkObject(event.revision, event.initialEventsEnd)));
+      return;
+    }
+    if (this.out.representation === 'object') {
+      // The framed event is the same for every watcher of this encoding: build it once, share it.
+      const encodings = event.entry.encodings;
+      const key = `frame:${event.type}:${this.out.codec.mediaTypes[0]}`;
+      let framed = encodings.get(key);
+      if (!framed) {
+        framed = this.out.codec.stream!.frameEvent(event.type, encodedObject(event.entry.object, encodings, this.out));
+        encodings.set(key, framed);
+      }
+      this.push(framed);
+      return;
+    }
+    this.frame(event.type, this.encode(event.entry.object, event.entry.encodings));
+  }
+
+  /** The event's object in the negotiated representation; plain objects share the cache's memo. */
+  private encode(object: KubeObject, encodings: Map<string, Uint8Array>): Uint8Array {
+    const codec = this.out.codec;
+    const spelling = this.out.target?.group === 'meta.cluster.io' ? 'cluster' : 'k8s';
+    const version = this.out.target?.version === 'v1beta1' ? 'v1beta1' : 'v1';
+    switch (this.out.representation) {
+      case 'Table': {
+        const table = this.converter!.toTable(this.scope.definition, object, {
+          includeObject: this.includeObject!, now: Date.now(),
+          groupVersionSpelling: spelling, version, noHeaders: this.tableHeadersSent,
+        });
+        this.tableHeadersSent = true;
+        return codec.encode(table);
+      }
+      case 'PartialObjectMetadata':
+      case 'PartialObjectMetadataList':
+        return codec.encode(this.converter!.toPartialObjectMetadata(object, spelling, version));
+      default:
+        return encodedObject(object, encodings, this.out);
+    }
+  }
+
+  private frame(type: WatchEventType, object: Uint8Array): void {
+    const framing = this.out.codec.stream!;
+    this.push(framing.frameEvent(type, object));
+  }
+
+  private bookmarkObject(revision: number, initialEventsEnd: boolean): KubeObject {
+    const metadata: Record<string, unknown> = { resourceVersion: String(revision), creationTimestamp: null };
+    if (initialEventsEnd) {
+      const annotations: Record<string, string> = {};
+      for (const key of INITIAL_EVENTS_END) annotations[key] = 'true';
+      const blueprint = JSON.stringify({ kind: this.listKind, apiVersion: this.apiVersion, metadata: {}, items: null }) + '\n';
+      annotations[LIST_BLUEPRINT] = Buffer.from(blueprint).toString('base64');
+      metadata['annotations'] = annotations;
+    }
+    return { kind: this.kind, apiVersion: this.apiVersion, metadata };
+  }
+
+  private push(...parts: Uint8Array[]): void {
+    for (const p of parts) {
+      this.pending.push(p);
+      this.pendingSize += p.length;
+    }
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.pending.length === 0 || this.ctx.res.writableEnded) return;
+    const chunk = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingSize);
+    this.pending = [];
+    this.pendingSize = 0;
+    (this.ctx.res as ServerResponse).write(chunk);
+  }
+
+  end(): void {
+    this.begin();
+    this.flush();
+    if (!this.ctx.res.writableEnded) this.ctx.res.end();
+  }
+
+  endWithError(err: ApiError): void {
+    this.begin();
+    this.frame('ERROR', this.out.codec.encode(err.toStatus()));
+    this.end();
+  }
+}
