@@ -142,14 +142,6 @@ export function notAcceptable(message: string): ApiError {
   return new ApiError(406, 'NotAcceptable', message);
 }
 
-export function unsupportedMediaType(contentType: string): ApiError {
-  return new ApiError(
-    415,
-    'UnsupportedMediaType',
-    `the body of the request was in an unknown format - accepted media types include: application/json, application/yaml (got ${contentType || 'none'})`,
-  );
-}
-
 export function gone(message: string): ApiError {
   return new ApiError(410, 'Expired', message);
 }

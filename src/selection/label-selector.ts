@@ -42,7 +42,7 @@ function tokenize(input: string): Token[] {
   return tokens;
 }
 
-function invalidSelector(_selector: string, why: string): Error {
+function invalidSelector(why: string): Error {
   return badRequest(`unable to parse requirement: ${why}`);
 }
 
@@ -59,47 +59,47 @@ export function parseLabelSelector(selector: string): LabelSelector {
   const next = (): Token | undefined => tokens[pos++];
   const expectWord = (what: string): string => {
     const t = next();
-    if (!t || t.kind !== 'word') throw invalidSelector(selector, `found '${t?.text ?? ''}', expected: ${what}`);
+    if (!t || t.kind !== 'word') throw invalidSelector(`found '${t?.text ?? ''}', expected: ${what}`);
     return t.text;
   };
   while (pos < tokens.length) {
     if (peek()?.kind === 'not') {
       next();
-      requirements.push({ key: checkKey(expectWord('identifier'), selector), op: 'doesnotexist' });
+      requirements.push({ key: checkKey(expectWord('identifier')), op: 'doesnotexist' });
     } else {
-      const key = checkKey(expectWord('identifier'), selector);
+      const key = checkKey(expectWord('identifier'));
       const t = peek();
       if (!t || t.kind === 'comma') {
         requirements.push({ key, op: 'exists' });
       } else if (t.kind === 'op') {
         next();
         const value = peek()?.kind === 'word' ? next()!.text : '';
-        checkValue(value, selector);
+        checkValue(value);
         if (t.text === '>' || t.text === '<') {
           const n = Number(value);
-          if (!Number.isInteger(n)) throw invalidSelector(selector, `for 'Gt', 'Lt' operators, the value must be an integer`);
+          if (!Number.isInteger(n)) throw invalidSelector(`for 'Gt', 'Lt' operators, the value must be an integer`);
           requirements.push({ key, op: t.text === '>' ? 'gt' : 'lt', value: n });
         } else {
           requirements.push({ key, op: t.text === '!=' ? 'notin' : 'in', values: [value] });
         }
       } else if (t.kind === 'word' && (t.text === 'in' || t.text === 'notin')) {
         next();
-        if (next()?.kind !== 'lparen') throw invalidSelector(selector, `found '${peek()?.text ?? ''}', expected: '('`);
+        if (next()?.kind !== 'lparen') throw invalidSelector(`found '${peek()?.text ?? ''}', expected: '('`);
         const values: string[] = [];
         while (peek() && peek()!.kind !== 'rparen') {
           const v = next()!;
           if (v.kind === 'comma') continue;
-          if (v.kind !== 'word') throw invalidSelector(selector, `found '${v.text}', expected: ',', ')' or identifier`);
-          values.push(checkValue(v.text, selector));
+          if (v.kind !== 'word') throw invalidSelector(`found '${v.text}', expected: ',', ')' or identifier`);
+          values.push(checkValue(v.text));
         }
-        if (next()?.kind !== 'rparen') throw invalidSelector(selector, `found '', expected: ')'`);
+        if (next()?.kind !== 'rparen') throw invalidSelector(`found '', expected: ')'`);
         requirements.push({ key, op: t.text, values });
       } else {
-        throw invalidSelector(selector, `found '${t.text}', expected: in, notin, =, ==, !=, gt, lt`);
+        throw invalidSelector(`found '${t.text}', expected: in, notin, =, ==, !=, gt, lt`);
       }
     }
     const sep = next();
-    if (sep && sep.kind !== 'comma') throw invalidSelector(selector, `found '${sep.text}', expected: ',' or 'end of string'`);
+    if (sep && sep.kind !== 'comma') throw invalidSelector(`found '${sep.text}', expected: ',' or 'end of string'`);
   }
   return selectorOf(requirements);
 }
@@ -107,16 +107,16 @@ export function parseLabelSelector(selector: string): LabelSelector {
 const KEY_PATTERN = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 const VALUE_PATTERN = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 
-function checkKey(key: string, selector: string): string {
+function checkKey(key: string): string {
   if (!KEY_PATTERN.test(key) || key.length > 316) {
-    throw invalidSelector(selector, `invalid label key "${key}": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`);
+    throw invalidSelector(`invalid label key "${key}": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`);
   }
   return key;
 }
 
-function checkValue(value: string, selector: string): string {
+function checkValue(value: string): string {
   if (value.length > 63 || !VALUE_PATTERN.test(value)) {
-    throw invalidSelector(selector, `invalid label value: "${value}": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`);
+    throw invalidSelector(`invalid label value: "${value}": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`);
   }
   return value;
 }

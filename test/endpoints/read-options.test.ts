@@ -1,0 +1,86 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { getReadRevision, listReadOptions, watchReadOptions } from '../../src/endpoints/read-options.js';
+import { decodeContinue, encodeContinue } from '../../src/endpoints/continue-token.js';
+import { ApiError } from '../../src/api/errors.js';
+
+const q = (s: string) => new URLSearchParams(s);
+const token = encodeContinue({ revision: 7, start: 'b\u0000' });
+
+describe('the get table', () => {
+  for (const [query, expected] of [
+    ['', { kind: 'consistent' }],
+    ['resourceVersion=0', { kind: 'any' }],
+    ['resourceVersion=5', { kind: 'not-older-than', revision: 5 }],
+  ] as const) {
+    it(query || 'unset', () => assert.deepEqual(getReadRevision(q(query)), expected));
+  }
+  it('refuses a non-numeric resourceVersion', () => assert.throws(() => getReadRevision(q('resourceVersion=x')), /invalid resource version/));
+});
+
+describe('the list table', () => {
+  const cases: [string, unknown][] = [
+    ['', { kind: 'consistent' }],
+    ['resourceVersion=0', { kind: 'any' }],
+    ['resourceVersion=5', { kind: 'not-older-than', revision: 5 }],
+    ['limit=2', { kind: 'consistent' }],
+    ['limit=2&resourceVersion=0', { kind: 'any' }],
+    ['limit=2&resourceVersion=5', { kind: 'exact', revision: 5 }],
+    [`limit=2&continue=${token}`, { kind: 'exact', revision: 7 }],
+    [`limit=2&resourceVersion=0&continue=${token}`, { kind: 'exact', revision: 7 }],
+    ['resourceVersion=5&resourceVersionMatch=Exact', { kind: 'exact', revision: 5 }],
+    ['resourceVersion=5&resourceVersionMatch=Exact&limit=2', { kind: 'exact', revision: 5 }],
+    ['resourceVersion=0&resourceVersionMatch=NotOlderThan', { kind: 'any' }],
+    ['resourceVersion=5&resourceVersionMatch=NotOlderThan&limit=2', { kind: 'not-older-than', revision: 5 }],
+  ];
+  for (const [query, expected] of cases) {
+    it(query.replace(token, 'TOKEN') || 'unset', () => assert.deepEqual(listReadOptions(q(query)).at, expected));
+  }
+  const invalid: [string, number][] = [
+    ['resourceVersionMatch=Exact', 422],
+    ['resourceVersion=0&resourceVersionMatch=Exact', 422],
+    ['resourceVersionMatch=NotOlderThan', 422],
+    ['resourceVersion=5&resourceVersionMatch=Sometime', 422],
+    [`limit=2&resourceVersion=5&continue=${token}`, 400],
+    ['limit=2&continue=garbage', 400],
+    ['sendInitialEvents=true', 422],
+  ];
+  for (const [query, code] of invalid) {
+    it(`refuses ${query.replace(token, 'TOKEN')} with ${code}`, () => {
+      assert.throws(() => listReadOptions(q(query)), (err: unknown) => err instanceof ApiError && err.code === code);
+    });
+  }
+  it('keeps the continue position', () => {
+    assert.deepEqual(listReadOptions(q(`limit=2&continue=${token}`)).continueFrom, { revision: 7, start: 'b\u0000' });
+  });
+});
+
+describe('the watch table', () => {
+  it('unset: initial state, consistent', () => assert.deepEqual(watchReadOptions(q('')).start, { kind: 'initial-state', at: { kind: 'consistent' } }));
+  it('0: initial state, any', () => assert.deepEqual(watchReadOptions(q('resourceVersion=0')).start, { kind: 'initial-state', at: { kind: 'any' } }));
+  it('other: after the version', () => assert.deepEqual(watchReadOptions(q('resourceVersion=9')).start, { kind: 'after', revision: 9 }));
+  it('sendInitialEvents with NotOlderThan asks for the end bookmark when bookmarks are on', () => {
+    const o = watchReadOptions(q('sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true'));
+    assert.deepEqual(o.start, { kind: 'initial-state', at: { kind: 'consistent' } });
+    assert.equal(o.initialEventsEndBookmark, true);
+  });
+  it('sendInitialEvents without NotOlderThan is Invalid', () => {
+    assert.throws(() => watchReadOptions(q('sendInitialEvents=true')), (err: unknown) => err instanceof ApiError && err.code === 422);
+  });
+});
+
+describe('continue tokens', () => {
+  it('round-trip in upstream\'s format', () => {
+    assert.deepEqual(JSON.parse(Buffer.from(token, 'base64url').toString()), { v: 'meta.k8s.io/v1', rv: 7, start: 'b\u0000' });
+    assert.deepEqual(decodeContinue(token), { revision: 7, start: 'b\u0000' });
+  });
+  for (const [name, value] of [
+    ['not base64 JSON', 'zzz'],
+    ['another version', Buffer.from(JSON.stringify({ v: 'x', rv: 1, start: 'a' })).toString('base64url')],
+    ['an absolute key', Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: 1, start: '/registry/secrets/x' })).toString('base64url')],
+    ['a climbing key', Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: 1, start: '../x' })).toString('base64url')],
+    ['a bad revision', Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: -1, start: 'a' })).toString('base64url')],
+  ]) {
+    it(`refuses ${name}`, () => assert.throws(() => decodeContinue(value), /continue key is not valid/));
+  }
+});
