@@ -16,8 +16,14 @@ export interface DiscoveryDeps {
   readonly serverAddress: () => string;
 }
 
-/** Which aggregated discovery version the Accept header asks for, if any (first acceptable wins). */
-function aggregatedVersionAsked(ctx: RequestContext): AggregatedDiscoveryVersion | undefined {
+/** The aggregated discovery document the Accept header asks for, if any: its version and the group as spelled. */
+interface AggregatedAsk {
+  readonly version: AggregatedDiscoveryVersion;
+  /** apidiscovery.k8s.io or apidiscovery.cluster.io: the answer uses the client's spelling. */
+  readonly group: string;
+}
+
+function aggregatedAsked(ctx: RequestContext): AggregatedAsk | undefined {
   const accept = (ctx.req.headers['accept'] as string | undefined) ?? '';
   for (const range of accept.split(',')) {
     const params = range.split(';').map((p) => p.trim());
@@ -26,7 +32,9 @@ function aggregatedVersionAsked(ctx: RequestContext): AggregatedDiscoveryVersion
     const g = params.find((p) => p.startsWith('g='))?.slice(2);
     const v = params.find((p) => p.startsWith('v='))?.slice(2);
     if (as === undefined) return undefined;
-    if (as === 'APIGroupDiscoveryList' && (g === 'apidiscovery.k8s.io' || g === 'apidiscovery.cluster.io') && (v === 'v2' || v === 'v2beta1')) return v;
+    if (as === 'APIGroupDiscoveryList' && (g === 'apidiscovery.k8s.io' || g === 'apidiscovery.cluster.io') && (v === 'v2' || v === 'v2beta1')) {
+      return { version: v, group: g };
+    }
   }
   return undefined;
 }
@@ -41,9 +49,10 @@ function sendDocument(ctx: RequestContext, value: unknown, contentType = 'applic
 /** The discovery handlers, for the router's exact paths and prefixes. */
 export function discoveryHandlers(deps: DiscoveryDeps): { legacyRoot: Handler; groupsRoot: Handler; groupPaths: Handler } {
   const aggregated = (ctx: RequestContext, root: 'api' | 'apis'): boolean => {
-    const version = aggregatedVersionAsked(ctx);
-    if (!version) return false;
-    sendDocument(ctx, aggregatedDiscovery(deps.catalog(), root, version), aggregatedDiscoveryMediaType(version));
+    const asked = aggregatedAsked(ctx);
+    if (!asked) return false;
+    const document = { ...aggregatedDiscovery(deps.catalog(), root, asked.version), apiVersion: `${asked.group}/${asked.version}` };
+    sendDocument(ctx, document, aggregatedDiscoveryMediaType(asked.version).replace('apidiscovery.k8s.io', asked.group));
     return true;
   };
   return {

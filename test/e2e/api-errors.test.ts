@@ -188,6 +188,18 @@ describe('errors and golden shapes', () => {
     assert.match(res.body, /name: yml/);
   });
 
+  it('aggregated discovery answers in the spelling the client asked with', async () => {
+    for (const group of ['apidiscovery.k8s.io', 'apidiscovery.cluster.io']) {
+      const res = await server.request('/apis', { headers: { Accept: `application/json;g=${group};v=v2;as=APIGroupDiscoveryList,application/json` } });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers['content-type'], `application/json;g=${group};v=v2;as=APIGroupDiscoveryList`);
+      assert.equal(res.json().apiVersion, `${group}/v2`);
+      assert.ok(res.json().items.some((g: any) => g.metadata.name === 'apps'));
+    }
+    const legacy = await server.request('/apis', { headers: { Accept: 'application/json' } });
+    assert.equal(legacy.json().kind, 'APIGroupList');
+  });
+
   it('/readyz?verbose lists named checks and ?exclude drops one', async () => {
     const res = await server.request('/readyz?verbose');
     assert.equal(res.status, 200);
