@@ -215,6 +215,20 @@ function kindQualified(kind: string, group: string): string {
 }
 
 /**
+ * A watch from a revision that was compacted away: 410 Expired with upstream's watch message
+ * (`too old resource version: <requested> (<newest compacted>)`); lists word it differently.
+ */
+export function watchStartExpired(err: StorageError): ApiError {
+  const oldest = err.revision ?? 0;
+  return new ApiError(410, 'Expired', `too old resource version: ${err.requestedRevision ?? 0} (${Math.max(oldest - 1, 0)})`);
+}
+
+/** fromStorageError for failures of a watch: a compacted start revision gets the watch wording. */
+export function fromWatchStorageError(err: unknown): ApiError {
+  return err instanceof StorageError && err.code === 'compacted' ? watchStartExpired(err) : fromStorageError(err);
+}
+
+/**
  * Maps a storage failure to the API error clients expect. The one place that does so: handlers
  * and the registry call it and never inspect storage codes themselves.
  */

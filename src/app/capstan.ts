@@ -7,6 +7,7 @@ import type { ServerOptions } from '../cli/options.js';
 import { buildAuthorizer } from '../auth/authorizer.js';
 import { NamespaceController, namespacedDefinitions } from '../controllers/namespace-controller.js';
 import { NamespaceDefaultsController } from '../controllers/namespace-defaults-controller.js';
+import { sleep } from '../controllers/object-watcher.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { discoveryHandlers } from '../endpoints/discovery-routes.js';
 import { openApiHandlers } from '../endpoints/openapi-routes.js';
@@ -56,7 +57,7 @@ async function waitForStore(storage: Storage, logger: Logger, signal: AbortSigna
     } catch (err) {
       if (signal.aborted) throw err;
       logger.warn(`${(err as Error).message}; not ready, trying again in ${STORE_RETRY_MS / 1000}s`);
-      await new Promise((resolve) => setTimeout(resolve, STORE_RETRY_MS));
+      await sleep(STORE_RETRY_MS, signal);
     }
   }
 }

@@ -8,10 +8,9 @@ import type { KeyLayout } from '../registry/keys.js';
 import type { SchemaSet } from '../registry/schema/schema-set.js';
 import { schemaFieldsFrom } from '../registry/strategies/schema-fields.js';
 import { strategyFor } from '../registry/strategies/strategy-table.js';
-import { DEFAULT_POD_OPTIONS } from '../registry/strategies/strategy-deps.js';
+import { BUILTIN_NAME_VALIDATORS, DEFAULT_POD_OPTIONS } from '../registry/strategies/strategy-deps.js';
 import type { Strategy } from '../registry/strategy.js';
 import type { Storage } from '../storage/storage.js';
-import { nameValidators } from './name-validators.js';
 import { createServiceAllocators } from '../registry/allocators/service-allocators.js';
 
 export interface StrategyWiring {
@@ -37,5 +36,5 @@ export function buildStrategies(wiring: StrategyWiring): (definition: ResourceDe
     unreachableTolerationSeconds: DEFAULT_POD_OPTIONS.unreachableTolerationSeconds,
     serviceAccountExists: wiring.serviceAccountExists,
   };
-  return (definition) => strategyFor(definition, { validateName: nameValidators, schemaFields, allocators, pods });
+  return (definition) => strategyFor(definition, { validateName: BUILTIN_NAME_VALIDATORS, schemaFields, allocators, pods });
 }

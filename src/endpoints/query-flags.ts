@@ -2,6 +2,7 @@
  * Query parameters shared by the write verbs: dryRun (rule 9) and fieldValidation (rule 10).
  */
 import { badRequest } from '../api/errors.js';
+import type { FieldValidation } from '../patch/patch-request.js';
 
 /** `dryRun=All` (or the bare flag) makes a write a dry run; any other value is rejected. */
 export function isDryRun(query: URLSearchParams): boolean {
@@ -13,7 +14,7 @@ export function isDryRun(query: URLSearchParams): boolean {
   return true;
 }
 
-export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
+export type { FieldValidation };
 
 export function fieldValidationOf(query: URLSearchParams): FieldValidation {
   const v = query.get('fieldValidation');

@@ -4,7 +4,8 @@
  * Objects from the watch cache carry a memo of their encodings, so each stored revision is
  * serialized once however many clients read it.
  */
-import { gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createGzip, gzipSync } from 'node:zlib';
 import { badRequest, notAcceptable } from '../api/errors.js';
 import type { ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import { canonicalOrder, type KubeObject } from '../registry/object.js';
@@ -12,6 +13,8 @@ import type { RequestContext } from '../server/request-context.js';
 import type { CodecRegistry } from '../serialization/codec.js';
 import { negotiateOutput, type NegotiatedOutput, type OutputRestrictions } from '../serialization/negotiate.js';
 import { prettyRequested } from '../serialization/pretty.js';
+import { encodeJsonList } from '../serialization/json-list-encoder.js';
+import { openStream } from '../server/response-stream.js';
 import type { MetaSpelling, MetaVersion } from './metadata-only/meta-group-version.js';
 import type { ListMetaInput } from './metadata-only/partial-object-metadata.js';
 import type { IncludeObject } from './table/table-types.js';
@@ -30,6 +33,13 @@ export function negotiate(ctx: RequestContext, codecs: CodecRegistry, restrictio
   return { ...out, indent: out.pretty || prettyRequested(ctx.query, userAgent) };
 }
 
+/**
+ * Chunks of a streamed list. Each write larger than the socket's buffer waits for it to drain, so
+ * small chunks cost a wait each (64 KiB chunks made a 10,000-item list 80% slower); 1 MiB keeps
+ * the waits few while memory stays bounded.
+ */
+const LIST_CHUNK_BYTES = 1024 * 1024;
+
 /** Upstream compresses only bodies above this size; small ones cost more to compress than to send. */
 const GZIP_THRESHOLD = 128 * 1024;
 
@@ -43,7 +53,6 @@ export function sendBody(ctx: RequestContext, status: number, contentType: strin
   const res = ctx.res;
   res.statusCode = status;
   res.setHeader('Content-Type', contentType);
-  res.setHeader('Cache-Control', 'no-cache, private');
   if (ctx.warnings.length > 0) res.setHeader('Warning', ctx.warnings);
   if (body.length > GZIP_THRESHOLD && wantsGzip(ctx)) {
     body = gzipSync(body);
@@ -114,39 +123,24 @@ export async function writeList(
   }
   const apiVersion = definition.group === '' ? definition.version : `${definition.group}/${definition.version}`;
   const envelope = { kind: definition.listKind, apiVersion, metadata: listMeta };
-  if (out.codec.mediaTypes[0] === 'application/json' && !out.indent) {
-    sendBody(ctx, 200, out.contentType, joinJsonList(envelope, items));
+  if (out.codec.mediaTypes[0] !== 'application/json') {
+    writeValue(ctx, 200, { ...envelope, items: items.map((i) => listItem(i.object)) }, out);
     return;
   }
-  const listItems = items.map((i) => listItem(i.object));
-  writeValue(ctx, 200, { ...envelope, items: listItems }, out);
+  // Items come from their memoized encodings and go out in chunks: the list is never built whole.
+  const encoded = items.map((i) => listItemBytes(i.object, i.encodings, out));
+  const gzip = wantsGzip(ctx) && encoded.reduce((size, bytes) => size + bytes.length, 0) > GZIP_THRESHOLD;
+  const stream = openStream(ctx, {
+    contentType: out.contentType,
+    headers: gzip ? { 'Content-Encoding': 'gzip' } : {},
+  });
+  const chunks = encodeJsonList(envelope, encoded, { pretty: out.indent, chunkBytes: LIST_CHUNK_BYTES });
+  for await (const chunk of gzip ? Readable.from(chunks).pipe(createGzip()) : chunks) await stream.write(chunk as Uint8Array);
+  stream.end();
 }
 
 function notAcceptableFor(kind: string, what: string): Error {
   return notAcceptable(`${kind} cannot be served for ${what}`);
-}
-
-const COMMA = Buffer.from(',');
-const TAIL = Buffer.from(']}');
-const encoder = new TextEncoder();
-
-/** A list as JSON, joined from the items' memoized encodings: the list is never built as one object. */
-function joinJsonList(envelope: Record<string, unknown>, items: readonly { object: KubeObject; encodings: Map<string, Uint8Array> }[]): Buffer {
-  const head = Buffer.from(JSON.stringify(envelope).slice(0, -1) + ',"items":[');
-  const parts: Uint8Array[] = [head];
-  let size = head.length;
-  items.forEach((item, index) => {
-    const bytes = listItemJson(item.object, item.encodings);
-    if (index > 0) {
-      parts.push(COMMA);
-      size += 1;
-    }
-    parts.push(bytes);
-    size += bytes.length;
-  });
-  parts.push(TAIL);
-  size += TAIL.length;
-  return Buffer.concat(parts, size);
 }
 
 /** An object as a list item: upstream omits kind and apiVersion of the items of built-in lists. */
@@ -155,12 +149,13 @@ function listItem(object: KubeObject): KubeObject {
   return rest;
 }
 
-/** The compact JSON of an object as a list item, memoized in the entry's encodings. */
-export function listItemJson(object: KubeObject, encodings: Map<string, Uint8Array>): Uint8Array {
-  let bytes = encodings.get('json-item');
+/** An object's encoding as a list item with `out`'s codec, memoized in the entry's encodings. */
+function listItemBytes(object: KubeObject, encodings: Map<string, Uint8Array>, out: Output): Uint8Array {
+  const key = `item:${out.codec.mediaTypes[0]}`;
+  let bytes = encodings.get(key);
   if (!bytes) {
-    bytes = encoder.encode(JSON.stringify(listItem(object)));
-    encodings.set('json-item', bytes);
+    bytes = out.codec.encode(listItem(object));
+    encodings.set(key, bytes);
   }
   return bytes;
 }

@@ -45,25 +45,8 @@ export function metaOf(object: KubeObject): ObjectMeta {
   return object.metadata;
 }
 
-/** A deep copy of plain JSON data. */
-export function deepCopy<T>(value: T): T {
-  return structuredClone(value);
-}
-
-/** Deep equality of plain JSON data (key order ignored). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((v, i) => jsonEqual(v, bb[i]));
-  }
-  const ak = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const bk = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  if (ak.length !== bk.length) return false;
-  return ak.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
+/** Deep equality of JSON data (member order and undefined members ignored); one implementation for the server. */
+export { jsonEqual } from '../patch/json-equal.js';
 
 /** RFC 3339 with second precision, as upstream's metav1.Time serializes. */
 export function timestamp(ms: number): string {

@@ -30,7 +30,7 @@ export class HttpsListener {
   private readonly sockets = new Set<TLSSocket>();
   private readonly closed: Promise<void>;
 
-  constructor(private readonly options: HttpsListenerOptions) {
+  constructor(options: HttpsListenerOptions) {
     this.server = createSecureServer(
       {
         allowHTTP1: true,
@@ -50,6 +50,9 @@ export class HttpsListener {
       session.on('error', (err) => options.logger.info(`http2 session error: ${err.message}`, 4));
     });
     this.server.on('secureConnection', (socket: TLSSocket) => {
+      // A response's headers and body often go out as two writes; with Nagle's algorithm the body
+      // then waits for the client's delayed ACK (~40 ms). Go servers, upstream included, disable it.
+      socket.setNoDelay(true);
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });

@@ -3,9 +3,8 @@
  * the update loop (so a concurrent change is retried against the newer object), and the result goes
  * through the same schema check, update rules and validation as a PUT.
  */
-import { conflict, OBJECT_MODIFIED } from '../../api/errors.js';
 import { applyPatch } from '../../patch/patchers.js';
-import { metaOf, type KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../registry/object.js';
 import type { RequestContext } from '../../server/request-context.js';
 import { BUILT_IN_PATCH_KINDS, patchKindOf } from '../../serialization/patch-content-type.js';
 import { decodeError } from '../../serialization/object-decode.js';
@@ -30,7 +29,6 @@ export async function handlePatch(ctx: RequestContext, scope: RequestScope): Pro
     scope.name,
     (current) => {
       attempts++;
-      const currentVersion = metaOf(current).resourceVersion;
       const patched = applyPatch(kind, { current, body, fieldValidation }, appliers);
       if (typeof patched.value !== 'object' || patched.value === null || Array.isArray(patched.value)) {
         throw decodeError('the patched document is not an object', d.kind, new Uint8Array());
@@ -38,11 +36,6 @@ export async function handlePatch(ctx: RequestContext, scope: RequestScope): Pro
       const warnings = ctx.warnings.length;
       const object = checkedObject(ctx, d, patched.value as KubeObject, patched.strictErrors, fieldValidation, scope.env.checkFields);
       if (attempts > 1) ctx.warnings.length = warnings;
-      // A patch that names a resourceVersion is a precondition: it must match the stored one.
-      const asked = metaOf(object).resourceVersion;
-      if (asked !== undefined && asked !== '' && asked !== currentVersion) {
-        throw conflict({ resource: d.resource, group: d.group, name: scope.name }, OBJECT_MODIFIED);
-      }
       return object;
     },
     { dryRun, subresource: scope.subresource },

@@ -56,8 +56,7 @@ export class EventStream {
     // Upstream labels binary watch streams as streams; a JSON watch is plain application/json.
     const streamed = this.out.codec.mediaTypes[0] === 'application/json' ? '' : ';stream=watch';
     res.setHeader('Content-Type', `${this.out.contentType}${streamed}`);
-    res.setHeader('Cache-Control', 'no-cache, private');
-    if (this.ctx.warnings.length > 0) res.setHeader('Warning', this.ctx.warnings);
+      if (this.ctx.warnings.length > 0) res.setHeader('Warning', this.ctx.warnings);
     // Clients wait for the headers before they read events: send them now, not with the first event.
     res.writeHead(200);
     if ('flushHeaders' in res) res.flushHeaders();

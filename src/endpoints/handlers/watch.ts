@@ -3,8 +3,7 @@
  * watch cache, and streams its events until the client leaves, the timeout passes, or the watch
  * fails (an ERROR event). The framing lives in watch-event-stream.ts.
  */
-import { isStorageError } from '../../storage/errors.js';
-import { ApiError, fromStorageError } from '../../api/errors.js';
+import { ApiError, fromWatchStorageError } from '../../api/errors.js';
 import type { RequestContext } from '../../server/request-context.js';
 import { watchReadOptions } from '../read-options.js';
 import { conversions, negotiate } from '../respond.js';
@@ -41,7 +40,7 @@ export async function handleWatch(ctx: RequestContext, scope: RequestScope): Pro
       });
     } catch (err) {
       // As upstream: a start revision that is gone is reported as an ERROR event, not a failed request.
-      if (err instanceof ApiError && err.code === 410) return stream.endWithError(tooOld(err));
+      if (err instanceof ApiError && err.code === 410) return stream.endWithError(err);
       throw err;
     }
     stream.begin();
@@ -49,16 +48,12 @@ export async function handleWatch(ctx: RequestContext, scope: RequestScope): Pro
       for await (const event of watch) stream.send(event);
       stream.end();
     } catch (err) {
-      stream.endWithError(isStorageError(err, 'compacted') ? tooOld(fromStorageError(err)) : fromStorageError(err));
+      stream.endWithError(fromWatchStorageError(err));
     }
   } finally {
     clearTimeout(timer);
     ctx.signal.removeEventListener('abort', onAbort);
   }
-}
-
-function tooOld(err: ApiError): ApiError {
-  return new ApiError(410, 'Expired', err.message.startsWith('The resourceVersion') ? 'too old resource version' : err.message);
 }
 
 function watchTimeoutMs(query: URLSearchParams, min: number): number {

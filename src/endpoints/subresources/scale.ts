@@ -3,7 +3,7 @@
  * replicationcontrollers: a view of the parent's spec.replicas and status, read and written
  * through the parent object, so `kubectl scale` and autoscalers work.
  */
-import { badRequest, conflict, OBJECT_MODIFIED } from '../../api/errors.js';
+import { badRequest } from '../../api/errors.js';
 import { applyPatch } from '../../patch/patchers.js';
 import { metaOf, type KubeObject } from '../../registry/object.js';
 import type { RequestContext } from '../../server/request-context.js';
@@ -81,10 +81,9 @@ export async function handleScale(ctx: RequestContext, scope: RequestScope): Pro
       const desired = patchKind
         ? applyPatch(patchKind, { current: currentScale, body, fieldValidation: fieldValidationOf(ctx.query) }, appliers).value
         : written;
+      // A Scale naming a resourceVersion is a precondition on the parent; the store checks it.
       const asked = (desired as { metadata?: { resourceVersion?: string } } | null)?.metadata?.resourceVersion;
-      if (asked && asked !== metaOf(current).resourceVersion) {
-        throw conflict({ resource: scope.definition.resource, group: scope.definition.group, name: scope.name }, OBJECT_MODIFIED);
-      }
+      if (asked) metaOf(current).resourceVersion = asked;
       ((current['spec'] ??= {}) as { replicas?: number }).replicas = replicasOf(desired);
       return current;
     },

@@ -2,7 +2,7 @@
  * The generic store of one resource type: the verbs, each in its own file, behind one object the
  * endpoint handlers call. Knows storage and the watch cache; knows nothing of HTTP.
  */
-import { fromStorageError } from '../../api/errors.js';
+import { fromWatchStorageError } from '../../api/errors.js';
 import type { CacheWatch, ReadRevision, WatchStart } from '../../storage/cacher/cache-types.js';
 import type { KubeObject } from '../object.js';
 import { createObject } from './create.js';
@@ -56,7 +56,7 @@ export class ResourceStore {
         signal: request.signal,
       });
     } catch (err) {
-      throw fromStorageError(err);
+      throw fromWatchStorageError(err);
     }
   }
 

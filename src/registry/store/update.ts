@@ -22,7 +22,8 @@ export interface UpdateResult {
 
 /**
  * Computes the new object from the stored one. It receives a private copy it may mutate and
- * return. Throwing aborts the update.
+ * return. Throwing aborts the update. A resourceVersion left in the result must be the stored one
+ * (a precondition: 409 otherwise).
  */
 export type TryUpdate = (current: KubeObject) => KubeObject | Promise<KubeObject>;
 
@@ -62,8 +63,12 @@ export async function guaranteedUpdate(
     const stored = await readStored(ctx, namespace, name);
     if (!stored) throw notFound(refOf(ctx, name));
     const updated = await tryUpdate(structuredClone(stored.object));
-    // An unconditional update is checked and written against the version it replaces, as upstream.
-    if (!metaOf(updated).resourceVersion) metaOf(updated).resourceVersion = metaOf(stored.object).resourceVersion;
+    // A resourceVersion in the new object is a precondition (the client's to resolve, so no retry);
+    // without one the update is checked and written against the version it replaces, as upstream.
+    const asked = metaOf(updated).resourceVersion;
+    const storedVersion = metaOf(stored.object).resourceVersion;
+    if (!asked) metaOf(updated).resourceVersion = storedVersion;
+    else if (asked !== storedVersion) throw conflict(refOf(ctx, name), OBJECT_MODIFIED);
     const strategyCtx = { now: ctx.clock(), dryRun: options.dryRun, subresource: options.subresource };
     if (!options.systemUpdate) applyUpdateRules(ctx, updated, stored.object, strategyCtx);
     const reservation = !options.systemUpdate && ctx.strategy.beginUpdate ? await ctx.strategy.beginUpdate(updated, stored.object, strategyCtx) : undefined;
@@ -179,10 +184,7 @@ export async function replaceObject(
     ctx,
     namespace,
     name,
-    (current) => {
-      if (expected !== '' && expected !== metaOf(current).resourceVersion) throw conflict(refOf(ctx, name), OBJECT_MODIFIED);
-      return structuredClone(body);
-    },
+    () => structuredClone(body),
     { ...options, retryOnConflict: expected === '' },
   );
   return { ...result, created: false };

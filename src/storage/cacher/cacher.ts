@@ -8,7 +8,7 @@
  * watcher or reads a snapshot does so without an `await` in between.
  */
 import { StorageError, compacted, futureRevision, unavailable } from '../errors.js';
-import type { KeyValue, Storage, WatchBatch } from '../storage.js';
+import type { Storage, WatchBatch } from '../storage.js';
 import type {
   CacheGetResult,
   CacheListRequest,
