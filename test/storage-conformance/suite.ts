@@ -11,8 +11,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { KeyValue, Storage, Watch, WatchBatch, WatchEvent, WriteResult } from '../../src/storage/storage.js';
+import type { KeyValue, Storage, WatchEvent, WriteResult } from '../../src/storage/storage.js';
 import { StorageError, type StorageErrorCode } from '../../src/storage/errors.js';
+import { WatchCollector } from '../storage/watch-collector.js';
 
 /** What a backend's factory hands the suite for one test case. */
 export interface StorageFixture {
@@ -29,9 +30,6 @@ export interface StorageFixture {
 
 /** Opens a fresh store (or a shared store: the suite isolates itself by key prefix). */
 export type OpenStorageFixture = () => Promise<StorageFixture>;
-
-/** How long a case waits for watch events before it fails instead of hanging. */
-const WATCH_WAIT_MS = 15_000;
 
 /**
  * Registers the conformance cases for one backend with node:test.
@@ -352,7 +350,7 @@ export function runStorageConformance(name: string, open: OpenStorageFixture): v
       it('from 0 delivers the changes after the call, with prevKv, in order', () =>
         withStore(async (store, p) => {
           await store.create(`${p}before`, bytes('old'));
-          const watcher = new WatchCollector(store, p, 0);
+          const watcher = WatchCollector.open(store, p, 0);
           try {
             const a = await store.create(`${p}a`, bytes('one'));
             const a2 = await store.update(`${p}a`, bytes('two'), a.revision);
@@ -378,7 +376,7 @@ export function runStorageConformance(name: string, open: OpenStorageFixture): v
 
       it('delivers only keys under the prefix', () =>
         withStore(async (store, p) => {
-          const watcher = new WatchCollector(store, `${p}in/`, 0);
+          const watcher = WatchCollector.open(store, `${p}in/`, 0);
           try {
             await store.create(`${p}in`, bytes('x'));
             await store.create(`${p}in0`, bytes('x'));
@@ -400,7 +398,7 @@ export function runStorageConformance(name: string, open: OpenStorageFixture): v
             previous = await store.update(`${p}a`, bytes(String(i)), previous.revision);
             expected.push(previous.revision);
           }
-          const watcher = new WatchCollector(store, p, start.revision);
+          const watcher = WatchCollector.open(store, p, start.revision);
           try {
             for (let i = 21; i <= 40; i++) {
               previous = await store.update(`${p}a`, bytes(String(i)), previous.revision);
@@ -419,9 +417,9 @@ export function runStorageConformance(name: string, open: OpenStorageFixture): v
         withStore(async (store, p) => {
           // A first write, so that `from` is a real revision even on an empty store (0 means "now").
           const from = (await store.create(`${p}before`, bytes('x'))).revision;
-          const early = new WatchCollector(store, p, 0);
+          const early = WatchCollector.open(store, p, 0);
           const writers = concurrentWriters(store, p, { writers: 8, keysPerWriter: 4, rounds: 6 });
-          const late = writers.halfway.then(() => new WatchCollector(store, p, from));
+          const late = writers.halfway.then(() => WatchCollector.open(store, p, from));
           try {
             const acknowledged = await writers.done;
             const lateWatcher = await late;
@@ -447,7 +445,7 @@ export function runStorageConformance(name: string, open: OpenStorageFixture): v
           await writers.halfway;
           const listed = await store.list(p);
           const state = new Map(listed.kvs.map((kv) => [kv.key, text(kv.value)]));
-          const watcher = new WatchCollector(store, p, listed.revision);
+          const watcher = WatchCollector.open(store, p, listed.revision);
           try {
             const acknowledged = await writers.done;
             await watcher.waitForRevision(Math.max(...acknowledged.map((w) => w.revision)));
@@ -468,7 +466,7 @@ export function runStorageConformance(name: string, open: OpenStorageFixture): v
 
       it('requestProgress produces a batch at or after the current revision', () =>
         withStore(async (store, p) => {
-          const watcher = new WatchCollector(store, `${p}watched/`, 0);
+          const watcher = WatchCollector.open(store, `${p}watched/`, 0);
           try {
             const first = await store.create(`${p}watched/a`, bytes('x'));
             await watcher.waitForRevision(first.revision);
@@ -488,7 +486,7 @@ export function runStorageConformance(name: string, open: OpenStorageFixture): v
         withStore(async (store, p) => {
           await store.create(`${p}elsewhere`, bytes('x'));
           const current = await store.currentRevision();
-          const watcher = new WatchCollector(store, `${p}watched/`, 0);
+          const watcher = WatchCollector.open(store, `${p}watched/`, 0);
           try {
             watcher.watch.requestProgress();
             await watcher.waitFor('a progress batch', () => watcher.batches.some((b) => b.revision >= current));
@@ -500,7 +498,7 @@ export function runStorageConformance(name: string, open: OpenStorageFixture): v
 
       it('aborting the signal ends the iteration without error', () =>
         withStore(async (store, p) => {
-          const watcher = new WatchCollector(store, p, 0);
+          const watcher = WatchCollector.open(store, p, 0);
           const created = await store.create(`${p}a`, bytes('x'));
           await watcher.waitForRevision(created.revision);
           await watcher.stop();
@@ -522,7 +520,7 @@ export function runStorageConformance(name: string, open: OpenStorageFixture): v
           const err = await assertStorageError(store.get(`${p}a`, v1.revision), 'compacted');
           assert.equal(err.requestedRevision, v1.revision);
           await assertStorageError(store.list(p, { revision: other.revision }), 'compacted');
-          const belowWatch = new WatchCollector(store, p, v1.revision);
+          const belowWatch = WatchCollector.open(store, p, v1.revision);
           assertErrorCode(await belowWatch.ended(), 'compacted');
 
           assert.equal(text((await store.get(`${p}a`, v2.revision)).kv?.value), 'two');
@@ -533,7 +531,7 @@ export function runStorageConformance(name: string, open: OpenStorageFixture): v
           assert.equal((await store.get(`${p}b`, gone.revision)).kv, undefined);
           assert.equal(text((await store.get(`${p}a`)).kv?.value), 'three');
 
-          const fromCompacted = new WatchCollector(store, p, v2.revision);
+          const fromCompacted = WatchCollector.open(store, p, v2.revision);
           try {
             await fromCompacted.waitForRevision(v3.revision);
             assert.deepEqual(fromCompacted.events.map(describeEvent), [
@@ -639,77 +637,6 @@ function concurrentWriters(
   }
   const done = Promise.all(Array.from({ length: shape.writers }, (_, w) => writer(w))).then(() => acknowledged);
   return { halfway, done };
-}
-
-/**
- * Consumes a watch in the background and keeps what it delivered, so that a case can wait for
- * events with a deadline instead of hanging when a backend loses one.
- */
-class WatchCollector {
-  readonly events: WatchEvent[] = [];
-  readonly batches: WatchBatch[] = [];
-  readonly watch: Watch;
-  /** What the iteration threw, once it ended. */
-  failure: unknown;
-  private finished = false;
-  private readonly controller = new AbortController();
-  private readonly consumed: Promise<void>;
-  private wakeUp: () => void = () => {};
-
-  constructor(store: Storage, prefix: string, fromRevision: number) {
-    this.watch = store.watch(prefix, fromRevision, { signal: this.controller.signal });
-    this.consumed = this.consume();
-  }
-
-  /** Resolves when `predicate` holds; fails if the watch ends first or the deadline passes. */
-  async waitFor(what: string, predicate: () => boolean): Promise<void> {
-    const deadline = Date.now() + WATCH_WAIT_MS;
-    while (!predicate()) {
-      if (this.finished) assert.fail(`watch ended before ${what}: ${String(this.failure)}`);
-      const left = deadline - Date.now();
-      if (left <= 0) assert.fail(`timed out waiting for ${what}; saw ${this.events.length} events`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(left, 1000));
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  }
-
-  /** Waits until an event at `revision` (or later) arrived. */
-  waitForRevision(revision: number): Promise<void> {
-    return this.waitFor(`an event at revision ${revision}`, () => this.events.some((e) => e.kv.modRevision >= revision));
-  }
-
-  /** Waits for the iteration to end by itself; returns what it threw. */
-  async ended(): Promise<unknown> {
-    const timer = setTimeout(() => this.controller.abort(), WATCH_WAIT_MS);
-    await this.consumed;
-    clearTimeout(timer);
-    return this.failure;
-  }
-
-  async stop(): Promise<void> {
-    this.controller.abort();
-    await this.consumed;
-  }
-
-  private async consume(): Promise<void> {
-    try {
-      for await (const batch of this.watch) {
-        this.batches.push(batch);
-        this.events.push(...batch.events);
-        this.wakeUp();
-      }
-    } catch (err) {
-      this.failure = err;
-    } finally {
-      this.finished = true;
-      this.wakeUp();
-    }
-  }
 }
 
 function bytes(s: string): Uint8Array {

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { EtcdStorage } from '../../../src/storage/etcd/etcd-storage.js';
 import type { Storage } from '../../../src/storage/storage.js';
 import { EtcdProcess, etcdUnavailableReason } from '../../storage-conformance/etcd-process.js';
-import { WatchCollector } from './watch-collector.js';
+import { WatchCollector } from '../watch-collector.js';
 
 const skip = etcdUnavailableReason();
 if (skip !== undefined) console.log(`# skipping etcd several-servers tests: ${skip}`);

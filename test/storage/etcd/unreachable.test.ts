@@ -9,7 +9,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { StorageError } from '../../../src/storage/errors.js';
 import { EtcdStorage } from '../../../src/storage/etcd/etcd-storage.js';
 import type { Storage } from '../../../src/storage/storage.js';
-import { WatchCollector } from './watch-collector.js';
+import { WatchCollector } from '../watch-collector.js';
 
 /** A port that refuses connections: it was free a moment ago and nothing listens on it. */
 async function closedPort(): Promise<number> {

@@ -11,7 +11,7 @@ import { EtcdStorage } from '../../../src/storage/etcd/etcd-storage.js';
 import type { Storage } from '../../../src/storage/storage.js';
 import { EtcdProcess, etcdUnavailableReason } from '../../storage-conformance/etcd-process.js';
 import { TcpProxy } from './tcp-proxy.js';
-import { WatchCollector } from './watch-collector.js';
+import { WatchCollector } from '../watch-collector.js';
 
 const skip = etcdUnavailableReason();
 if (skip !== undefined) console.log(`# skipping etcd watch resume tests: ${skip}`);

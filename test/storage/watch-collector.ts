@@ -2,7 +2,7 @@
  * Consumes a Watch in the background for a test, keeping what it delivered and how it ended, so
  * the test can wait for a condition with a deadline instead of hanging.
  */
-import type { Watch, WatchBatch, WatchEvent } from '../../../src/storage/storage.js';
+import type { Storage, Watch, WatchBatch, WatchEvent } from '../../src/storage/storage.js';
 
 const WAIT_MS = 20_000;
 
@@ -15,8 +15,18 @@ export class WatchCollector {
   private readonly consumed: Promise<void>;
   private wake: () => void = () => {};
 
-  constructor(readonly watch: Watch) {
+  /** `controller`, when given, is the watch's own: stop() aborts it. */
+  constructor(
+    readonly watch: Watch,
+    private readonly controller?: AbortController,
+  ) {
     this.consumed = this.consume();
+  }
+
+  /** Opens a watch on `store` that this collector owns (stop() ends it). */
+  static open(store: Storage, prefix: string, fromRevision: number): WatchCollector {
+    const controller = new AbortController();
+    return new WatchCollector(store.watch(prefix, fromRevision, { signal: controller.signal }), controller);
   }
 
   /** Resolves when `predicate` holds; rejects if the watch ends first or the deadline passes. */
@@ -44,6 +54,12 @@ export class WatchCollector {
   async ended(timeoutMs = WAIT_MS): Promise<unknown> {
     await this.waitFor('the end of the watch', () => this.finished, timeoutMs).catch(() => undefined);
     return this.failure;
+  }
+
+  /** Ends a watch this collector owns and waits for its consumer loop. */
+  async stop(): Promise<void> {
+    this.controller?.abort();
+    await this.consumed;
   }
 
   /** Waits for the consumer loop to finish (after the watch's signal was aborted). */
