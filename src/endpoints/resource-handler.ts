@@ -38,12 +38,13 @@ function resourceNotFound(): ApiError {
 export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
   return async (ctx: RequestContext): Promise<void> => {
     const info = ctx.info;
-    const review = deps.catalog().resource(info.apiGroup, info.apiVersion, info.resource);
-    if (review && isReviewResource(review) && info.verb === 'create' && info.subresource === '') {
-      return handleReview(ctx, review, info.namespace, deps.authorizer, deps.env);
+    const definition = deps.catalog().resource(info.apiGroup, info.apiVersion, info.resource);
+    if (!definition) throw resourceNotFound();
+    if (isReviewResource(definition) && info.verb === 'create' && info.subresource === '') {
+      return handleReview(ctx, definition, info.namespace, deps.authorizer, deps.env);
     }
-    const scope = resolveScope(ctx, deps);
-    const verb = ctx.info.verb;
+    const scope = resolveScope(ctx, definition, deps);
+    const verb = info.verb;
     if (scope.subresource === 'scale') return handleScale(ctx, scope);
     switch (verb) {
       case 'get': return handleGet(ctx, scope);
@@ -59,10 +60,8 @@ export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
   };
 }
 
-function resolveScope(ctx: RequestContext, deps: ResourceHandlerDeps): RequestScope {
+function resolveScope(ctx: RequestContext, definition: ResourceDefinition, deps: ResourceHandlerDeps): RequestScope {
   const info = ctx.info;
-  const definition = deps.catalog().resource(info.apiGroup, info.apiVersion, info.resource);
-  if (!definition) throw resourceNotFound();
   const isNamespaceObject = definition.group === '' && definition.resource === 'namespaces';
   let namespace = info.namespace;
   if (!definition.namespaced) {
