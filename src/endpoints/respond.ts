@@ -129,12 +129,17 @@ export async function writeList(
   }
   // Items come from their memoized encodings and go out in chunks: the list is never built whole.
   const encoded = items.map((i) => listItemBytes(i.object, i.encodings, out));
-  const gzip = wantsGzip(ctx) && encoded.reduce((size, bytes) => size + bytes.length, 0) > GZIP_THRESHOLD;
-  const stream = openStream(ctx, {
-    contentType: out.contentType,
-    headers: gzip ? { 'Content-Encoding': 'gzip' } : {},
-  });
+  const size = encoded.reduce((total, bytes) => total + bytes.length, 0);
   const chunks = encodeJsonList(envelope, encoded, { pretty: out.indent, chunkBytes: LIST_CHUNK_BYTES });
+  if (size < LIST_CHUNK_BYTES) {
+    // A list that fits one chunk goes out as one body with its length, like any other response.
+    const parts: Uint8Array[] = [];
+    for await (const chunk of chunks) parts.push(chunk);
+    sendBody(ctx, 200, out.contentType, Buffer.concat(parts));
+    return;
+  }
+  const gzip = wantsGzip(ctx) && size > GZIP_THRESHOLD;
+  const stream = openStream(ctx, { contentType: out.contentType, headers: gzip ? { 'Content-Encoding': 'gzip' } : {} });
   for await (const chunk of gzip ? Readable.from(chunks).pipe(createGzip()) : chunks) await stream.write(chunk as Uint8Array);
   stream.end();
 }
