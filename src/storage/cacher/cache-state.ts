@@ -11,7 +11,7 @@ import { EventWindow, type WindowLimits } from './event-window.js';
 import { sortKey } from './key-range.js';
 import type { Snapshot } from './snapshot-reads.js';
 import { SortedMap } from './sorted-map.js';
-import { decodeSlot, isCorrupt, type Slot } from './slot.js';
+import { DecodedEntry, decodeSlot, isCorrupt, type Slot } from './slot.js';
 
 /** One listed key, decoded, with its position in the map's order. */
 export interface PreparedEntry<T> {
@@ -83,7 +83,7 @@ export class CacheState<T> {
     if (event.type === 'put') {
       const slot = decodeSlot(this.decoder, event.kv);
       this.current = this.current.set(at, slot);
-      change = new CachedEvent('put', key, revision, slot, prev, this.current, this.now());
+      change = new CachedEvent('put', key, revision, slot, prev, this.now());
     } else {
       this.at = revision;
       // A DELETED event shows the object as it was, at the delete's revision. Stores send the
@@ -91,14 +91,14 @@ export class CacheState<T> {
       const slot = event.prevKv
         ? decodeSlot(this.decoder, { ...event.prevKv, key, modRevision: revision })
         : prev !== undefined && !isCorrupt(prev)
-          ? { ...prev, modRevision: revision, encodings: new Map<string, Uint8Array>() }
+          ? new DecodedEntry(prev.key, prev.object, revision, prev.createRevision)
           : undefined;
       if (slot === undefined) return undefined;
       this.current = this.current.delete(at);
-      change = new CachedEvent('delete', key, revision, slot, prev, this.current, this.now());
+      change = new CachedEvent('delete', key, revision, slot, prev, this.now());
     }
     this.at = revision;
-    this.window.append(change);
+    this.window.append(change, this.current);
     return change;
   }
 

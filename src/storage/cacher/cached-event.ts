@@ -5,8 +5,9 @@
  */
 import type { StorageError } from '../errors.js';
 import type { CacheEntry, CacheWatchEvent } from './cache-types.js';
-import type { SortedMap } from './sorted-map.js';
+import { sortKey } from './key-range.js';
 import { isCorrupt, type Slot } from './slot.js';
+import type { SortedMap } from './sorted-map.js';
 
 type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -25,11 +26,15 @@ export class CachedEvent<T> {
     readonly slot: Slot<T>,
     /** The key's state before the change, if the cache had it. */
     readonly prev: Slot<T> | undefined,
-    /** The whole cache state right after this change: the snapshot for reads at this revision. */
-    readonly state: SortedMap<Slot<T>>,
     /** When the cache received it (clock ms), for the window's time bound. */
     readonly receivedAt: number,
   ) {}
+
+  /** `state` with this change applied. */
+  applyTo(state: SortedMap<Slot<T>>): SortedMap<Slot<T>> {
+    const at = sortKey(this.key);
+    return this.kind === 'put' ? state.set(at, this.slot) : state.delete(at);
+  }
 
   /**
    * The event a watcher with this filter sees, following upstream's rules: passing before and

@@ -32,7 +32,11 @@ export interface CacherOptions {
    * the store no longer has (0: never; CacheBackedStorage also reports its own compactions).
    */
   readonly compactionCheckMs: number;
-  /** Page size of the list that (re)fills the cache. */
+  /**
+   * Page size of the list that (re)fills the cache. Small enough that one page's stored values
+   * (native buffers, freed once decoded) do not fragment the C heap: pages of 10,000 1 KiB values
+   * left ~90 MiB of it resident for good, pages of 1,000 leave ~10 MiB.
+   */
   readonly relistPageSize: number;
   /** Delay before re-listing after the storage watch failed; doubles up to `relistMaxDelayMs`. */
   readonly relistDelayMs: number;
@@ -47,7 +51,7 @@ export const defaultCacherOptions: CacherOptions = {
   futureRevisionWaitMs: 3000,
   consistentReadWaitMs: 3000,
   compactionCheckMs: 60_000,
-  relistPageSize: 10_000,
+  relistPageSize: 1000,
   relistDelayMs: 100,
   relistMaxDelayMs: 5000,
 };
