@@ -1,9 +1,15 @@
 /**
  * One watch response: frames cache events in the negotiated representation and writes them in
  * batches, at most one socket write per turn of the event loop. Plain objects use the framed bytes
- * shared by every watcher of the same encoding (memoized on the cache entry).
+ * shared by every watcher of the same encoding (memoized on the shared event).
+ *
+ * Over HTTP/1.1 the stream writes its chunks to the socket itself: one event fans out to every
+ * watcher as one socket write each, and going through ServerResponse.write costs four writes
+ * gathered by a cork, a tick and a copy per watcher per event. The chunk framing of a plain event
+ * is built once and shared like the event's bytes.
  */
-import type { ServerResponse } from 'node:http';
+import { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ApiError } from '../../api/errors.js';
 import type { CacheWatchEvent } from '../../storage/cacher/cache-types.js';
 import type { KubeObject } from '../../registry/object.js';
@@ -17,14 +23,30 @@ import type { RequestScope } from '../scope.js';
 export type Converter = Awaited<ReturnType<typeof conversions>>;
 
 const INITIAL_EVENTS_END = ['k8s.io/initial-events-end', 'cluster.io/initial-events-end'];
+const CRLF = Buffer.from('\r\n');
+
+/**
+ * Framed bytes of each shared watch event, by encoding and framing. Kept beside the event rather
+ * than on the cache entry, so that they go when the event leaves the cache's window.
+ */
+const framesOf = new WeakMap<CacheWatchEvent<KubeObject>, Map<string, Uint8Array>>();
+
+/** `bytes` as one HTTP/1.1 chunk. */
+function asChunk(parts: readonly Uint8Array[], size: number): Buffer {
+  return Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`, 'latin1'), ...parts, CRLF]);
+}
 const LIST_BLUEPRINT = 'kubernetes.io/initial-events-list-blueprint';
 
 /** Frames events and writes them in batches: one write per turn of the event loop at most. */
 export class EventStream {
   private pending: Uint8Array[] = [];
   private pendingSize = 0;
+  /** When `pending` is one shared event: the same bytes already framed as a chunk. */
+  private pendingChunk: Uint8Array | undefined;
   private flushScheduled = false;
   private started = false;
+  /** An HTTP/1.1 chunked response's socket, which the stream writes its chunks to itself. */
+  private socket: Socket | undefined;
 
   private readonly kind: string;
   private readonly apiVersion: string;
@@ -60,6 +82,7 @@ export class EventStream {
     // Clients wait for the headers before they read events: send them now, not with the first event.
     res.writeHead(200);
     if ('flushHeaders' in res) res.flushHeaders();
+    if (res instanceof ServerResponse && res.chunkedEncoding && res.socket) this.socket = res.socket;
   }
 
   send(event: CacheWatchEvent<KubeObject>): void {
@@ -69,14 +92,20 @@ export class EventStream {
     }
     if (this.out.representation === 'object') {
       // The framed event is the same for every watcher of this encoding: build it once, share it.
-      const encodings = event.entry.encodings;
-      const key = `frame:${event.type}:${this.out.codec.mediaTypes[0]}`;
-      let framed = encodings.get(key);
-      if (!framed) {
-        framed = this.out.codec.stream!.frameEvent(event.type, encodedObject(event.entry.object, encodings, this.out));
-        encodings.set(key, framed);
+      let frames = framesOf.get(event);
+      if (frames === undefined) framesOf.set(event, (frames = new Map()));
+      const mediaType = this.out.codec.mediaTypes[0]!;
+      let framed = frames.get(mediaType);
+      if (framed === undefined) {
+        framed = this.out.codec.stream!.frameEvent(event.type, encodedObject(event.entry.object, event.entry.encodings, this.out));
+        frames.set(mediaType, framed);
       }
-      this.push(framed);
+      let chunk: Uint8Array | undefined;
+      if (this.socket !== undefined) {
+        chunk = frames.get(`chunk:${mediaType}`);
+        if (chunk === undefined) frames.set(`chunk:${mediaType}`, (chunk = asChunk([framed], framed.length)));
+      }
+      this.push(framed, chunk);
       return;
     }
     this.frame(event.type, this.encode(event.entry.object, event.entry.encodings));
@@ -121,11 +150,10 @@ export class EventStream {
     return { kind: this.kind, apiVersion: this.apiVersion, metadata };
   }
 
-  private push(...parts: Uint8Array[]): void {
-    for (const p of parts) {
-      this.pending.push(p);
-      this.pendingSize += p.length;
-    }
+  private push(part: Uint8Array, chunk?: Uint8Array): void {
+    this.pendingChunk = this.pending.length === 0 ? chunk : undefined;
+    this.pending.push(part);
+    this.pendingSize += part.length;
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       setImmediate(() => this.flush());
@@ -135,10 +163,15 @@ export class EventStream {
   private flush(): void {
     this.flushScheduled = false;
     if (this.pending.length === 0 || this.ctx.res.writableEnded) return;
-    const chunk = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingSize);
+    const { pending, pendingSize, pendingChunk, socket } = this;
     this.pending = [];
     this.pendingSize = 0;
-    (this.ctx.res as ServerResponse).write(chunk);
+    this.pendingChunk = undefined;
+    if (socket !== undefined) {
+      if (!socket.destroyed) socket.write(pendingChunk ?? asChunk(pending, pendingSize));
+      return;
+    }
+    (this.ctx.res as ServerResponse).write(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingSize));
   }
 
   end(): void {

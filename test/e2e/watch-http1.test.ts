@@ -1,0 +1,52 @@
+/**
+ * Watch streams over HTTP/1.1, where the server writes the chunked encoding itself: bursts of
+ * events that share one socket write, Table events and the bookmark, and the end of the stream
+ * after timeoutSeconds must all arrive as valid chunks that Node's HTTP parser accepts.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, type TestServer } from './harness.js';
+
+const NS = '/api/v1/namespaces/chunks/configmaps';
+const AS_TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
+
+describe('watch over HTTP/1.1', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startServer();
+    const ns = await server.request('/api/v1/namespaces', { method: 'POST', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'chunks' } } });
+    assert.equal(ns.status, 201, ns.body);
+  });
+  after(async () => server?.stop());
+
+  it('delivers bursts, Table rows and bookmarks as valid chunks and ends the stream after timeoutSeconds', async () => {
+    const created = await server.request(NS, { method: 'POST', body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'before' } } });
+    const from = created.json().metadata.resourceVersion as string;
+    const watch = `${NS}?watch=1&resourceVersion=${from}&allowWatchBookmarks=true&timeoutSeconds=2`;
+    const objects = server.request(watch);
+    const rows = server.request(watch, { headers: { Accept: AS_TABLE } });
+    // Let both watches start, then write in bursts, so that several events share a flush.
+    await new Promise((r) => setTimeout(r, 200));
+    const names = Array.from({ length: 30 }, (_, i) => `cm-${String(i).padStart(2, '0')}`);
+    for (let i = 0; i < names.length; i += 10) {
+      const burst = names.slice(i, i + 10).map((name) => server.request(NS, { method: 'POST', body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { k: 'v'.repeat(i * 100) } } }));
+      for (const res of await Promise.all(burst)) assert.equal(res.status, 201, res.body);
+    }
+
+    const lines = (body: string) => body.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+    const [plain, table] = await Promise.all([objects, rows]);
+    assert.equal(plain.status, 200);
+    assert.equal(plain.headers['transfer-encoding'], 'chunked');
+    const events = lines(plain.body).filter((e) => e.type !== 'BOOKMARK');
+    assert.deepEqual(events.map((e) => e.type), names.map(() => 'ADDED'));
+    assert.deepEqual(events.map((e) => e.object.metadata.name).sort(), names);
+
+    assert.equal(table.status, 200);
+    const tableEvents = lines(table.body).filter((e) => e.type !== 'BOOKMARK');
+    assert.equal(tableEvents.length, names.length);
+    assert.equal(tableEvents[0].object.kind, 'Table');
+    assert.ok(tableEvents[0].object.columnDefinitions.length > 0, 'the first Table event carries the columns');
+    assert.deepEqual(tableEvents.map((e) => e.object.rows[0].cells[0]).sort(), names);
+  });
+});
