@@ -23,5 +23,8 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
+// The end-to-end tests start the bundle (dist/capstan); after a bare `tsc` it would be stale.
+const bundled = spawnSync(process.execPath, ['scripts/bundle.mjs', '--if-stale'], { stdio: 'inherit' });
+if (bundled.status !== 0) process.exit(bundled.status ?? 1);
 const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -1,11 +1,11 @@
 /**
- * Capstan as the benchmark runs it: the real binary (dist/src/cli/main.js) in its own process on
- * the embedded store, timed from spawn to the first passing /readyz, its resident memory read from
- * /proc. Optionally under `node --cpu-prof`, which writes a profile when the server exits. Started
- * with `--inspect-port=127.0.0.1:0`, so that the inspector can be switched on later (SIGUSR1) to force
- * a garbage collection before memory is read; until then, no inspector runs.
+ * Capstan as the benchmark runs it: the real binary (the bundle, dist/capstan/main.js) in its own
+ * process on the embedded store, timed from spawn to the first passing /readyz, its resident memory
+ * read from /proc. Optionally under `node --cpu-prof`, which writes a profile when the server exits.
+ * Started with `--inspect-port=127.0.0.1:0`, so that the inspector can be switched on later
+ * (SIGUSR1) to force a garbage collection before memory is read; until then, no inspector runs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -14,7 +14,8 @@ import { keepAliveAgent, now, send } from './https-client.js';
 import { cpuSeconds, residentBytes } from './proc-stats.js';
 import { targetFromKubeconfig, type Target } from './target.js';
 
-const MAIN = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../capstan/main.js', import.meta.url));
+const BUNDLE_SCRIPT = fileURLToPath(new URL('../../../scripts/bundle.mjs', import.meta.url));
 const READY_POLL_MS = 5;
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 30_000;
@@ -40,6 +41,15 @@ export interface CapstanProcess {
   inspectorUrl(): Promise<string>;
   /** SIGTERM, then waits for the exit (SIGKILL if it does not come). */
   stop(): Promise<void>;
+}
+
+/**
+ * Bundles the server again when dist/src is newer than the bundle (after a bare `tsc`), so that
+ * the benchmark never measures old code. Throws when bundling fails.
+ */
+export function ensureCurrentBundle(): void {
+  const result = spawnSync(process.execPath, [BUNDLE_SCRIPT, '--if-stale'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${BUNDLE_SCRIPT} --if-stale failed (exit ${result.status})`);
 }
 
 /** Starts Capstan on `dataDir` and waits for /readyz. Throws with the server's output if it exits or never gets ready. */

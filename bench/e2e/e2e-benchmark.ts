@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Benchmark, BenchmarkContext } from '../run.js';
+import { ensureCurrentBundle } from './capstan-process.js';
 import { E2eContext } from './e2e-context.js';
 import { now } from './https-client.js';
 import { LoadGenerator } from './load-generator-client.js';
@@ -42,6 +43,7 @@ const WORKLOADS: readonly Workload[] = [
 
 async function openServer(settings: E2eSettings, scratch: string): Promise<ServerHandle> {
   if (settings.kubeconfig) return ServerHandle.external(targetFromKubeconfig(settings.kubeconfig));
+  ensureCurrentBundle();
   return ServerHandle.own({ dataDir: join(scratch, 'store'), ...(settings.cpuProfileDir ? { cpuProfileDir: settings.cpuProfileDir } : {}) });
 }
 

@@ -37,8 +37,16 @@ function functionKey(frame: ProfileNode['callFrame']): string {
 }
 
 /**
+ * Whether a frame runs the project's code: the compiled modules (dist/src) or the bundle the
+ * server runs from (dist/capstan), which also holds the one package bundled into it (commander).
+ */
+function isOwnCode(url: string): boolean {
+  return url.includes('/dist/src/') || url.includes('/dist/capstan/');
+}
+
+/**
  * Self time by function (name, file, line) and by file, and total (inclusive) time of the
- * project's own functions (dist/src), which shows which phase of ours the time is spent under.
+ * project's own functions (see isOwnCode), which shows which phase of ours the time is spent under.
  * Each sample's time is the delta to the next sample, as Chrome DevTools counts it.
  */
 function selfTimes(profile: CpuProfile, window: readonly [number, number]): { byFunction: SelfTimes; byFile: SelfTimes; ownTotal: SelfTimes; idleMs: number; totalMs: number } {
@@ -69,7 +77,7 @@ function selfTimes(profile: CpuProfile, window: readonly [number, number]): { by
     const onStack = new Set<string>();
     for (let id: number | undefined = profile.samples[i]; id !== undefined; id = parents.get(id)) {
       const f = nodes.get(id)!.callFrame;
-      if (f.url.includes('/dist/src/')) onStack.add(functionKey(f));
+      if (isOwnCode(f.url)) onStack.add(functionKey(f));
     }
     for (const key of onStack) ownTotal.set(key, (ownTotal.get(key) ?? 0) + ms);
   }
@@ -101,7 +109,7 @@ function main(): void {
   console.log(`${path}: ${(times.totalMs / 1000).toFixed(1)} s profiled, ${(busyMs / 1000).toFixed(1)} s busy (percentages of busy time)`);
   print('self time by function', times.byFunction, busyMs, top);
   print('self time by file', times.byFile, busyMs, Math.min(top, 15));
-  print('total time under our own functions (dist/src, inclusive)', times.ownTotal, busyMs, top);
+  print('total time under our own functions (dist/src or dist/capstan, inclusive)', times.ownTotal, busyMs, top);
 }
 
 main();

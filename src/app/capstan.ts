@@ -87,6 +87,11 @@ export class Capstan {
   async start(): Promise<ServingInfo> {
     const { options } = this.deps;
     const logger = this.server.logger;
+    // The embedded store's writer thread takes tens of milliseconds to boot, during which this
+    // thread would idle: the certificates are loaded (or, on a first start, generated) meanwhile.
+    // A failure surfaces from server.start(); the catch only keeps it from counting as unhandled
+    // when opening the store fails first.
+    this.server.prepareTls().catch(() => undefined);
     this.storage = this.deps.storage ?? (await openStorage(options.store, options.dataDir, logger));
     const storage = this.storage;
     const keys = new KeyLayout(options.store.prefix.replace(/\/+$/, ''));

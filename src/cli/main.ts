@@ -36,11 +36,13 @@ async function serve(options: ServerOptions): Promise<void> {
   }
   // performance.now() counts from the process's time origin, i.e. from process start.
   const readyMs = Math.round(performance.now());
+  // Before the line below: whoever waits for it may send SIGTERM at once, which would otherwise
+  // still find Node's default action (exit at once, without the graceful stop).
+  stopOnSignals(capstan, options.shutdownDelayMs);
   process.stdout.write(
     `Capstan serving the Kubernetes ${server.version.gitVersion} API at ${info.url} (ready in ${readyMs} ms)\n` +
       `  kubectl --kubeconfig ${info.kubeconfigPath} get namespaces\n`,
   );
-  stopOnSignals(capstan, options.shutdownDelayMs);
 }
 
 /** A one-line reason for a failed start. */
@@ -86,5 +88,7 @@ if (command.action === 'print') {
 } else {
   const errors = validateOptions(command.options);
   if (errors.length > 0) fail(errors.join('\ncapstan: '));
-  await serve(command.options);
+  // Not awaited at the top level: the bundle is CommonJS (scripts/bundle.mjs), which has no
+  // top-level await. serve() reports its own failures; anything else still ends the process.
+  void serve(command.options);
 }

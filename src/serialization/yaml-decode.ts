@@ -4,11 +4,11 @@
  * merge keys honoured, non-string keys turned into strings, only the first document read. Duplicate
  * keys are reported as go-yaml's strict mode words them, for the field-validation level to judge.
  */
-import { LineCounter, isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
-import type { Document, Node, Tags } from 'yaml';
+import type { Document, LineCounter, Node, Tags } from 'yaml';
 import { goQuote } from './go-format.js';
 import { treeFacts } from './json-decode.js';
 import { MAX_JSON_DEPTH } from './json-syntax.js';
+import { loadYamlLibrary, type YamlLibrary } from './yaml-library.js';
 
 /** A body that is not YAML; the message is `yaml: line N: ...` as upstream's is. */
 export class YamlSyntaxError extends Error {
@@ -42,7 +42,7 @@ function goYamlTags(tags: Tags): Tags {
 }
 
 /** The key as go-yaml's `%#v` prints it: strings quoted, numbers and booleans bare. */
-function formatKey(key: unknown): string {
+function formatKey(key: unknown, { isScalar }: YamlLibrary): string {
   if (isScalar(key)) {
     const v = key.value;
     return typeof v === 'string' ? goQuote(v) : v === null ? '<nil>' : String(v);
@@ -56,7 +56,8 @@ function lineOf(node: Node | null | undefined, fallback: Node | null | undefined
 }
 
 /** Repeated keys in every mapping of the document, as go-yaml's strict decoder lists them. */
-function duplicateKeyMessages(doc: Document.Parsed, lines: LineCounter): string[] {
+function duplicateKeyMessages(doc: Document.Parsed, lines: LineCounter, yaml: YamlLibrary): string[] {
+  const { isAlias, isMap, isScalar, isSeq } = yaml;
   const found: { line: number; message: string }[] = [];
   const pending: unknown[] = [doc.contents];
   while (pending.length > 0) {
@@ -70,7 +71,7 @@ function duplicateKeyMessages(doc: Document.Parsed, lines: LineCounter): string[
         if (keyText === '<<' && !isScalar(pair.value)) continue;
         if (seen.has(keyText)) {
           const line = lineOf(pair.value as Node | null, pair.key as Node | null, lines);
-          found.push({ line, message: `line ${line}: key ${formatKey(pair.key)} already set in map` });
+          found.push({ line, message: `line ${line}: key ${formatKey(pair.key, yaml)} already set in map` });
         }
         seen.add(keyText);
         if (!isAlias(pair.value)) pending.push(pair.value);
@@ -82,13 +83,13 @@ function duplicateKeyMessages(doc: Document.Parsed, lines: LineCounter): string[
 }
 
 /**
- * Parses a YAML body. Throws YamlSyntaxError for text that is not YAML (or expands too many
- * aliases). Returns null for an empty body.
+ * Parses a YAML body with `yaml` (loaded here when the caller holds none). Throws YamlSyntaxError
+ * for text that is not YAML (or expands too many aliases). Returns null for an empty body.
  */
-export function decodeYaml(bytes: Uint8Array): DecodedYaml {
+export function decodeYaml(bytes: Uint8Array, yaml: YamlLibrary = loadYamlLibrary()): DecodedYaml {
   const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  const lines = new LineCounter();
-  const docs = parseAllDocuments(source, {
+  const lines = new yaml.LineCounter();
+  const docs = yaml.parseAllDocuments(source, {
     version: '1.1',
     merge: true,
     uniqueKeys: false,
@@ -109,7 +110,7 @@ export function decodeYaml(bytes: Uint8Array): DecodedYaml {
     throw new YamlSyntaxError(`yaml: ${(err as Error).message}`);
   }
   if (treeFacts(value).depth > MAX_JSON_DEPTH) throw new YamlSyntaxError(`yaml: exceeded max depth of ${MAX_JSON_DEPTH}`);
-  const duplicates = duplicateKeyMessages(doc, lines);
+  const duplicates = duplicateKeyMessages(doc, lines, yaml);
   const strictErrors = duplicates.length === 0 ? [] : [`yaml: unmarshal errors:\n  ${duplicates.join('\n  ')}`];
   return { value: value ?? null, strictErrors };
 }

@@ -67,6 +67,7 @@ export class Server {
   private readonly hooks: PostStartHooks;
   private readonly lifetime = new AbortController();
   private listener: HttpsListener | undefined;
+  private tls: Promise<TlsMaterial> | undefined;
   private servingInfo: ServingInfo | undefined;
   private shuttingDown = false;
 
@@ -112,14 +113,7 @@ export class Server {
   async start(): Promise<ServingInfo> {
     if (this.listener) throw new Error('server already started');
     const { secureServing } = this.options;
-    const tls = await bootstrapTls({
-      certDir: secureServing.certDir,
-      tlsCertFile: secureServing.tlsCertFile,
-      tlsPrivateKeyFile: secureServing.tlsPrivateKeyFile,
-      clientCaFile: this.options.authentication.clientCaFile,
-      subjectAltNames: this.subjectAltNames(),
-      logger: this.logger,
-    });
+    const tls = await this.prepareTls();
     const listener = new HttpsListener({
       certPem: tls.serving.certPem,
       keyPem: tls.serving.keyPem,
@@ -136,6 +130,23 @@ export class Server {
     this.logger.info(`Serving securely on ${urlHost(address.address)}:${address.port}`);
     await this.hooks.runAll(this.lifetime.signal);
     return this.servingInfo;
+  }
+
+  /**
+   * Begins loading (or, on a first start, generating) the TLS material, so that an owner can let
+   * it proceed while it prepares other things; {@link start} waits for the same result. The
+   * promise rejects as start() would: unreadable given files, an unwritable --cert-dir.
+   */
+  prepareTls(): Promise<TlsMaterial> {
+    const { secureServing } = this.options;
+    return (this.tls ??= bootstrapTls({
+      certDir: secureServing.certDir,
+      tlsCertFile: secureServing.tlsCertFile,
+      tlsPrivateKeyFile: secureServing.tlsPrivateKeyFile,
+      clientCaFile: this.options.authentication.clientCaFile,
+      subjectAltNames: this.subjectAltNames(),
+      logger: this.logger,
+    }));
   }
 
   /** Makes /readyz fail while requests are still served (for --shutdown-delay-duration). */

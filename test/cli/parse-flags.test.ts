@@ -114,7 +114,8 @@ describe('validateOptions', () => {
 
 describe('capstan binary', () => {
   const here = fileURLToPath(new URL('.', import.meta.url));
-  const main = resolve(here, '../../src/cli/main.js');
+  // The bundle users run (dist/capstan/main.js), not the compiled modules under dist/src.
+  const main = resolve(here, '../../capstan/main.js');
   const run = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8', env: { ...process.env, HOME: join(here, 'no-home') } });
 
   it('exits 1 with one clear line for a bad flag', () => {

@@ -1,7 +1,8 @@
 /**
- * Starts the real server binary (dist/src/cli/main.js) on a free port with a fresh data directory,
- * waits until /readyz passes, and gives tests its kubeconfig, an HTTPS client with the admin
- * identity, and a pinned kubectl.
+ * Starts the real server binary on a free port with a fresh data directory, waits until /readyz
+ * passes, and gives tests its kubeconfig, an HTTPS client with the admin identity, and a pinned
+ * kubectl. The binary is the bundle users run (dist/capstan/main.js, written by `npm run build`;
+ * scripts/run-tests.mjs rebuilds it when dist/src is newer).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +13,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
-const MAIN = join(ROOT, 'dist/src/cli/main.js');
+/** The `capstan` binary. */
+export const MAIN = join(ROOT, 'dist/capstan/main.js');
 
 export interface HttpResponse {
   readonly status: number;

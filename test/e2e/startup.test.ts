@@ -7,11 +7,8 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, startServer } from './harness.js';
-
-const MAIN = join(resolve(fileURLToPath(import.meta.url), '../../../..'), 'dist/src/cli/main.js');
+import { join } from 'node:path';
+import { MAIN, freePort, startServer } from './harness.js';
 
 describe('starting the server', () => {
   it('prints how to reach it and its time to ready, and kubectl-ready state exists', async () => {
