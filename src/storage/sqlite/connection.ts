@@ -10,6 +10,17 @@ import type { Database as Connection } from 'better-sqlite3';
 import { createSchema, corruptFile, inspectSchema } from './schema.js';
 import { sqliteCode, toStorageError } from './sqlite-errors.js';
 
+/**
+ * SQLite's page cache per connection (KiB). better-sqlite3 builds SQLite with 16 MiB per
+ * connection, which stays resident once filled. The watch cache serves reads from memory, so the
+ * reader needs little (a list straight from the store larger than its cache reads pages from the
+ * OS cache again: 10,000 objects in ~40 instead of ~30 ms), and the writer mostly the index pages
+ * on the path of its inserts (no change in writes/s). With 100,000 objects the two connections
+ * held ~25 MiB between them at the default: resident memory after loading 273 -> 258 MiB.
+ */
+const READER_PAGE_CACHE_KIB = 4096;
+const WRITER_PAGE_CACHE_KIB = 4096;
+
 /** Tuning of the writer connection; every field has a default in sqlite-options.ts. */
 export interface WriterSettings {
   /** How long to wait for a lock held by a reader (only WAL checkpoints wait for readers). */
@@ -32,6 +43,7 @@ export function openReaderConnection(file: string, busyTimeoutMs: number): Conne
     if (inspectSchema(db, file) === 'empty') createSchema(db);
     db.pragma('journal_mode = WAL');
     db.pragma('query_only = 1');
+    db.pragma(`cache_size = -${READER_PAGE_CACHE_KIB}`);
     return db;
   } catch (err) {
     db?.close();
@@ -49,6 +61,7 @@ export function openWriterConnection(file: string, settings: WriterSettings): Co
     db.pragma('synchronous = FULL');
     db.pragma(`wal_autocheckpoint = ${settings.walAutocheckpointPages}`);
     db.pragma(`journal_size_limit = ${settings.walSizeLimitBytes}`);
+    db.pragma(`cache_size = -${WRITER_PAGE_CACHE_KIB}`);
     return db;
   } catch (err) {
     db?.close();
