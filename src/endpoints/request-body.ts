@@ -7,18 +7,51 @@ import type { RequestContext } from '../server/request-context.js';
 /** Upstream's limit for a request body. */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
-/** Reads the whole body, failing with 413 past the limit. */
-export async function readBody(ctx: RequestContext, limit = MAX_BODY_BYTES): Promise<Buffer> {
+/**
+ * Reads the whole body, failing with 413 past the limit; past it, the rest is read and dropped so
+ * that the 413 can still be answered on the connection. Listens to the stream's events rather
+ * than iterating it: an async iterator per request cost ~2.5% of a create's CPU.
+ */
+export function readBody(ctx: RequestContext, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(ctx.req.headers['content-length'] ?? '0');
-  if (declared > limit) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
+  if (declared > limit) return Promise.reject(tooLarge(limit));
+  const req = ctx.req;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      req.resume();
+      reject(tooLarge(limit));
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onError = (err: Error): void => {
+      stop();
+      reject(err);
+    };
+    const onClose = (): void => {
+      stop();
+      reject(new Error('the request was closed before its body ended'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /** The request's Content-Type header, as sent. */

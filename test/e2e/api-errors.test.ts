@@ -5,6 +5,8 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { startServer, type TestServer } from './harness.js';
 
 const CMS = '/api/v1/namespaces/golden/configmaps';
@@ -86,6 +88,31 @@ describe('errors and golden shapes', () => {
     const res = await post(CMS, huge);
     assert.equal(res.status, 413);
     assert.equal(res.json().reason, 'RequestEntityTooLarge');
+    assert.equal((await server.request(`${CMS}/cm1`)).status, 200);
+  });
+
+  it('413 for an oversize body sent in chunks without a length, answered before the body ends', async () => {
+    const config = readFileSync(server.kubeconfig, 'utf8');
+    const field = (name: string) => Buffer.from(new RegExp(`${name}:\\s*(\\S+)`).exec(config)![1]!, 'base64');
+    const status = await new Promise<{ code: number; reason: string }>((resolve, reject) => {
+      const req = httpsRequest(
+        {
+          host: '127.0.0.1', port: server.port, path: CMS, method: 'POST', agent: false, headers: { 'Content-Type': 'application/json' },
+          ca: field('certificate-authority-data'), cert: field('client-certificate-data'), key: field('client-key-data'),
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d));
+          res.on('end', () => resolve({ code: res.statusCode!, reason: JSON.parse(body).reason }));
+        },
+      );
+      req.on('error', reject);
+      const piece = 'x'.repeat(256 * 1024);
+      req.write('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"chunked"},"data":{"a":"');
+      for (let i = 0; i < 16; i++) req.write(piece);
+      req.end('"}}');
+    });
+    assert.deepEqual(status, { code: 413, reason: 'RequestEntityTooLarge' });
     assert.equal((await server.request(`${CMS}/cm1`)).status, 200);
   });
 
