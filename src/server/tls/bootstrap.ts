@@ -52,27 +52,34 @@ export async function bootstrapTls(options: TlsBootstrapOptions): Promise<TlsMat
   const files = certFiles(options.certDir);
   const ca = await loadOrCreateCa(files, options.logger);
   const clusterCaCert = new X509Certificate(ca.pem.certPem);
-  const admin = await loadOrIssue(files.admin, ca, clusterCaCert, () => true, options.logger, {
-    commonName: ADMIN_USER,
-    organizations: [ADMIN_GROUP],
-    usage: 'client',
-    validDays: LEAF_DAYS,
-  });
-  const extraClientCas = options.clientCaFile ? await readFile(options.clientCaFile, 'utf8') : '';
+  const given = options.tlsCertFile && options.tlsPrivateKeyFile ? { cert: options.tlsCertFile, key: options.tlsPrivateKeyFile } : undefined;
+  const covers = (cert: X509Certificate) => options.subjectAltNames.every((name) => coversName(cert, name));
+  // The two leaves are independent: issued together, the key generation and signing of one (on
+  // the thread pool) overlap the other's work on this thread.
+  const [admin, issuedServing, extraClientCas] = await Promise.all([
+    loadOrIssue(files.admin, ca, clusterCaCert, () => true, options.logger, {
+      commonName: ADMIN_USER,
+      organizations: [ADMIN_GROUP],
+      usage: 'client',
+      validDays: LEAF_DAYS,
+    }),
+    given
+      ? undefined
+      : loadOrIssue(files.serving, ca, clusterCaCert, covers, options.logger, {
+          commonName: 'capstan-apiserver',
+          subjectAltNames: options.subjectAltNames,
+          usage: 'server',
+          validDays: LEAF_DAYS,
+        }),
+    options.clientCaFile ? readFile(options.clientCaFile, 'utf8') : '',
+  ]);
   const clientCaPem = ca.pem.certPem + (extraClientCas.endsWith('\n') || extraClientCas === '' ? extraClientCas : extraClientCas + '\n');
 
-  if (options.tlsCertFile && options.tlsPrivateKeyFile) {
-    const serving = { certPem: await readFile(options.tlsCertFile, 'utf8'), keyPem: await readFile(options.tlsPrivateKeyFile, 'utf8') };
+  if (given) {
+    const serving = { certPem: await readFile(given.cert, 'utf8'), keyPem: await readFile(given.key, 'utf8') };
     return { serving, servingCaPem: caOfGivenCertificate(serving.certPem), clientCaPem, clusterCaPem: ca.pem.certPem, admin };
   }
-  const covers = (cert: X509Certificate) => options.subjectAltNames.every((name) => coversName(cert, name));
-  const serving = await loadOrIssue(files.serving, ca, clusterCaCert, covers, options.logger, {
-    commonName: 'capstan-apiserver',
-    subjectAltNames: options.subjectAltNames,
-    usage: 'server',
-    validDays: LEAF_DAYS,
-  });
-  return { serving, servingCaPem: ca.pem.certPem, clientCaPem, clusterCaPem: ca.pem.certPem, admin };
+  return { serving: issuedServing!, servingCaPem: ca.pem.certPem, clientCaPem, clusterCaPem: ca.pem.certPem, admin };
 }
 
 interface PairFiles {
