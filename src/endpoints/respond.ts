@@ -2,7 +2,7 @@
  * Writing resource responses in the representation and encoding the client negotiated: the object
  * itself, a Table, or PartialObjectMetadata(List), in JSON, YAML or any other registered codec.
  * Objects from the watch cache carry a memo of their encodings, so each stored revision is
- * serialized once however many clients read it.
+ * serialized once however many clients read it (within the memo's budget, encoding-memo.ts).
  */
 import { Readable } from 'node:stream';
 import { createGzip, gzipSync } from 'node:zlib';
@@ -14,6 +14,7 @@ import type { CodecRegistry } from '../serialization/codec.js';
 import { negotiateOutput, type NegotiatedOutput, type OutputRestrictions } from '../serialization/negotiate.js';
 import { prettyRequested } from '../serialization/pretty.js';
 import { encodeJsonList } from '../serialization/json-list-encoder.js';
+import { responseEncodings } from './encoding-memo.js';
 import { openStream } from '../server/response-stream.js';
 import type { MetaSpelling, MetaVersion } from './metadata-only/meta-group-version.js';
 import type { ListMetaInput } from './metadata-only/partial-object-metadata.js';
@@ -154,24 +155,12 @@ function listItem(object: KubeObject): KubeObject {
   return rest;
 }
 
-/** An object's encoding as a list item with `out`'s codec, memoized in the entry's encodings. */
+/** An object's encoding as a list item with `out`'s codec, memoized in the entry's encodings (bounded). */
 function listItemBytes(object: KubeObject, encodings: Map<string, Uint8Array>, out: Output): Uint8Array {
-  const key = `item:${out.codec.mediaTypes[0]}`;
-  let bytes = encodings.get(key);
-  if (!bytes) {
-    bytes = out.codec.encode(listItem(object));
-    encodings.set(key, bytes);
-  }
-  return bytes;
+  return responseEncodings.get(encodings, `item:${out.codec.mediaTypes[0]}`, () => out.codec.encode(listItem(object)));
 }
 
-/** The encoding of a whole object with `out`'s codec, memoized in the entry's encodings. */
+/** The encoding of a whole object with `out`'s codec, memoized in the entry's encodings (bounded). */
 export function encodedObject(object: KubeObject, encodings: Map<string, Uint8Array>, out: Output): Uint8Array {
-  const key = out.codec.mediaTypes[0]!;
-  let bytes = encodings.get(key);
-  if (!bytes) {
-    bytes = out.codec.encode(canonicalOrder(object));
-    encodings.set(key, bytes);
-  }
-  return bytes;
+  return responseEncodings.get(encodings, out.codec.mediaTypes[0]!, () => out.codec.encode(canonicalOrder(object)));
 }
