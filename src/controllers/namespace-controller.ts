@@ -68,7 +68,7 @@ export class NamespaceController {
       const page = await store.list({ namespace, at: { kind: 'consistent' } });
       for (const item of page.items) {
         empty = false;
-        const meta = metaOf(item.object);
+        const meta = metaOf(item);
         if (meta.deletionTimestamp) continue;
         try {
           await store.delete(namespace, meta.name!, { dryRun: false, gracePeriodSeconds: 0 });

@@ -1,21 +1,24 @@
 /**
- * The response encodings kept on watch-cache entries, bounded in total size.
+ * The response encodings of the watch cache's objects, memoized and bounded in total size.
  *
- * A get or list answers from an entry's memoized encoding, so an object is encoded once per
- * revision however often it is read. Unbounded, the memo would grow by about the JSON size of
- * everything ever read (one `kubectl get -A` of a large cluster) and stay there for as long as the
- * objects do. So the memo keeps at most a budget of bytes and forgets the oldest memoized
- * encodings first: what is read again soon is still served from it, and memory stays bounded.
+ * The cache's objects are shared and never change (a new revision is a new object), so an
+ * object's identity names its encoding: a get, a list or a watch event answers from the memo, and
+ * an object is encoded once per revision however often it is read. Unbounded, the memo would grow
+ * by about the JSON size of everything ever read (one `kubectl get -A` of a large cluster) and stay
+ * there for as long as the objects do. So it keeps at most a budget of bytes and forgets the
+ * oldest encodings first: what is read again soon is still served from it.
  */
 
 /** One memoized encoding, in the order they were made. */
 interface Held {
-  readonly encodings: Map<string, Uint8Array>;
+  readonly object: object;
   readonly key: string;
   readonly bytes: Uint8Array;
 }
 
 export class EncodingMemo {
+  /** Each object's memoized encodings, by the key the caller chose (e.g. a media type). */
+  private readonly byObject = new WeakMap<object, Map<string, Uint8Array>>();
   private held: (Held | undefined)[] = [];
   private head = 0;
   private total = 0;
@@ -27,14 +30,19 @@ export class EncodingMemo {
     return this.total;
   }
 
-  /** The encoding memoized in `encodings` under `key`, else `encode()`'s, memoized within the budget. */
-  get(encodings: Map<string, Uint8Array>, key: string, encode: () => Uint8Array): Uint8Array {
-    const memoized = encodings.get(key);
+  /**
+   * The encoding of `object` memoized under `key`, else `encode()`'s, memoized within the budget.
+   * `object` must not change afterwards.
+   */
+  get(object: object, key: string, encode: () => Uint8Array): Uint8Array {
+    let encodings = this.byObject.get(object);
+    const memoized = encodings?.get(key);
     if (memoized !== undefined) return memoized;
     const bytes = encode();
     if (bytes.length > this.budgetBytes) return bytes;
+    if (encodings === undefined) this.byObject.set(object, (encodings = new Map()));
     encodings.set(key, bytes);
-    this.held.push({ encodings, key, bytes });
+    this.held.push({ object, key, bytes });
     this.total += bytes.length;
     while (this.total > this.budgetBytes) this.forgetOldest();
     return bytes;
@@ -45,7 +53,11 @@ export class EncodingMemo {
     this.held[this.head++] = undefined;
     this.total -= oldest.bytes.length;
     // Only if it is still this encoding: the same key may have been memoized again since.
-    if (oldest.encodings.get(oldest.key) === oldest.bytes) oldest.encodings.delete(oldest.key);
+    const encodings = this.byObject.get(oldest.object);
+    if (encodings?.get(oldest.key) === oldest.bytes) {
+      encodings.delete(oldest.key);
+      if (encodings.size === 0) this.byObject.delete(oldest.object);
+    }
     // Compact now and then rather than shifting on every eviction (O(n) each).
     if (this.head >= 1024 && this.head * 2 >= this.held.length) {
       this.held = this.held.slice(this.head);

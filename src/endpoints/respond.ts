@@ -1,8 +1,9 @@
 /**
  * Writing resource responses in the representation and encoding the client negotiated: the object
  * itself, a Table, or PartialObjectMetadata(List), in JSON, YAML or any other registered codec.
- * Objects from the watch cache carry a memo of their encodings, so each stored revision is
- * serialized once however many clients read it (within the memo's budget, encoding-memo.ts).
+ * Objects from the watch cache are shared and never change, so their encodings are memoized: each
+ * stored revision is serialized once however many clients read it (within a budget, see
+ * encoding-memo.ts).
  */
 import { Readable } from 'node:stream';
 import { createGzip, gzipSync } from 'node:zlib';
@@ -104,19 +105,23 @@ export async function writeObject(ctx: RequestContext, status: number, object: K
   writeValue(ctx, status, c.toPartialObjectMetadata(object, spelling, version), out);
 }
 
-/** Writes a list of `definition` in the negotiated representation. */
+/**
+ * Writes a list of `definition` in the negotiated representation. `shared`: the items are the
+ * watch cache's objects, whose encodings are memoized; fresh objects are encoded and dropped.
+ */
 export async function writeList(
   ctx: RequestContext,
-  items: readonly { readonly object: KubeObject; readonly encodings: Map<string, Uint8Array> }[],
+  items: readonly KubeObject[],
   listMeta: ListMetaInput & { resourceVersion: string; continue: string },
   definition: ResourceDefinition,
   out: Output,
+  shared = true,
 ): Promise<void> {
   if (out.representation !== 'object') {
     if (out.representation === 'PartialObjectMetadata') throw notAcceptableFor('PartialObjectMetadata', 'a list');
     const { spelling, version } = spellingOf(out);
     const c = await conversions();
-    const objects = items.map((i) => i.object);
+    const objects = items;
     const converted = out.representation === 'Table'
       ? c.toTable(definition, objects, { includeObject: includeObjectOf(ctx, c.parseIncludeObject), listMeta, now: Date.now(), groupVersionSpelling: spelling, version })
       : c.toPartialObjectMetadataList(objects, listMeta, spelling, version);
@@ -125,11 +130,11 @@ export async function writeList(
   const apiVersion = definition.group === '' ? definition.version : `${definition.group}/${definition.version}`;
   const envelope = { kind: definition.listKind, apiVersion, metadata: listMeta };
   if (out.codec.mediaTypes[0] !== 'application/json') {
-    writeValue(ctx, 200, { ...envelope, items: items.map((i) => listItem(i.object)) }, out);
+    writeValue(ctx, 200, { ...envelope, items: items.map(listItem) }, out);
     return;
   }
   // Items come from their memoized encodings and go out in chunks: the list is never built whole.
-  const encoded = items.map((i) => listItemBytes(i.object, i.encodings, out));
+  const encoded = items.map((object) => (shared ? listItemBytes(object, out) : out.codec.encode(listItem(object))));
   const size = encoded.reduce((total, bytes) => total + bytes.length, 0);
   const chunks = encodeJsonList(envelope, encoded, { pretty: out.indent, chunkBytes: LIST_CHUNK_BYTES });
   if (size < LIST_CHUNK_BYTES) {
@@ -155,12 +160,12 @@ function listItem(object: KubeObject): KubeObject {
   return rest;
 }
 
-/** An object's encoding as a list item with `out`'s codec, memoized in the entry's encodings (bounded). */
-function listItemBytes(object: KubeObject, encodings: Map<string, Uint8Array>, out: Output): Uint8Array {
-  return responseEncodings.get(encodings, `item:${out.codec.mediaTypes[0]}`, () => out.codec.encode(listItem(object)));
+/** A cached object's encoding as a list item with `out`'s codec, memoized. */
+function listItemBytes(object: KubeObject, out: Output): Uint8Array {
+  return responseEncodings.get(object, `item:${out.codec.mediaTypes[0]}`, () => out.codec.encode(listItem(object)));
 }
 
-/** The encoding of a whole object with `out`'s codec, memoized in the entry's encodings (bounded). */
-export function encodedObject(object: KubeObject, encodings: Map<string, Uint8Array>, out: Output): Uint8Array {
-  return responseEncodings.get(encodings, out.codec.mediaTypes[0]!, () => out.codec.encode(canonicalOrder(object)));
+/** The encoding of a whole object from the watch cache with `out`'s codec, memoized. */
+export function encodedObject(object: KubeObject, out: Output): Uint8Array {
+  return responseEncodings.get(object, out.codec.mediaTypes[0]!, () => out.codec.encode(canonicalOrder(object)));
 }

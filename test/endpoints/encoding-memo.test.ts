@@ -5,45 +5,50 @@ import { EncodingMemo } from '../../src/endpoints/encoding-memo.js';
 const bytes = (n: number, fill = 1): Uint8Array => new Uint8Array(n).fill(fill);
 
 describe('EncodingMemo', () => {
-  it('encodes once and answers later reads from the memo', () => {
+  it('encodes an object once per key and answers later reads from the memo', () => {
     const memo = new EncodingMemo(1000);
-    const encodings = new Map<string, Uint8Array>();
+    const object = {};
     let calls = 0;
     const encode = () => (calls++, bytes(10));
-    const first = memo.get(encodings, 'json', encode);
-    assert.equal(memo.get(encodings, 'json', encode), first);
+    const first = memo.get(object, 'json', encode);
+    assert.equal(memo.get(object, 'json', encode), first);
     assert.equal(calls, 1);
-    assert.equal(memo.size, 10);
+    memo.get(object, 'item:json', encode);
+    assert.equal(calls, 2, 'another key is another encoding');
+    assert.equal(memo.size, 20);
   });
 
   it('keeps at most its budget, forgetting the oldest encodings first', () => {
     const memo = new EncodingMemo(100);
-    const entries = Array.from({ length: 5 }, () => new Map<string, Uint8Array>());
-    entries.forEach((encodings) => memo.get(encodings, 'json', () => bytes(30)));
+    const objects = Array.from({ length: 5 }, () => ({}));
+    objects.forEach((object) => memo.get(object, 'json', () => bytes(30)));
     assert.equal(memo.size, 90, 'the two oldest are forgotten to stay within 100 bytes');
-    assert.deepEqual(entries.map((e) => e.has('json')), [false, false, true, true, true]);
-    // A forgotten one is encoded again, and memoized again as the newest.
-    let calls = 0;
-    memo.get(entries[0]!, 'json', () => (calls++, bytes(30)));
-    assert.equal(calls, 1);
-    assert.deepEqual(entries.map((e) => e.has('json')), [true, false, false, true, true]);
+    const encodedAgain = (object: object): boolean => {
+      let called = false;
+      memo.get(object, 'json', () => ((called = true), bytes(30)));
+      return called;
+    };
+    assert.equal(encodedAgain(objects[4]!), false);
+    assert.equal(encodedAgain(objects[0]!), true, 'a forgotten one is encoded again, and memoized as the newest');
+    assert.equal(encodedAgain(objects[0]!), false);
+    assert.equal(memo.size, 90);
   });
 
-  it('does not drop a newer encoding when an older record of the same key is forgotten', () => {
+  it('memoizes a forgotten object again as the newest, and forgets the others before it', () => {
     const memo = new EncodingMemo(100);
-    const encodings = new Map<string, Uint8Array>();
-    memo.get(encodings, 'json', () => bytes(40, 1));
-    encodings.delete('json'); // e.g. evicted and encoded again later
-    const newer = memo.get(encodings, 'json', () => bytes(40, 2));
-    memo.get(new Map(), 'json', () => bytes(40)); // forgets the first record
-    assert.equal(encodings.get('json'), newer);
+    const object = {};
+    memo.get(object, 'json', () => bytes(60, 1));
+    memo.get({}, 'json', () => bytes(60)); // forgets the first
+    const newer = memo.get(object, 'json', () => bytes(30, 2));
+    memo.get({}, 'json', () => bytes(20)); // over budget: forgets the second, not `newer`
+    assert.equal(memo.size, 50);
+    assert.equal(memo.get(object, 'json', () => bytes(30, 3)), newer);
   });
 
   it('never memoizes an encoding larger than the budget', () => {
     const memo = new EncodingMemo(100);
-    const encodings = new Map<string, Uint8Array>();
-    assert.equal(memo.get(encodings, 'json', () => bytes(101)).length, 101);
-    assert.equal(encodings.size, 0);
+    const object = {};
+    assert.equal(memo.get(object, 'json', () => bytes(101)).length, 101);
     assert.equal(memo.size, 0);
   });
 });

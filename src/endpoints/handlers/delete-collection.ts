@@ -17,7 +17,7 @@ export async function handleDeleteCollection(ctx: RequestContext, scope: Request
   const request = await deleteRequestOf(ctx, scope.env.codecs);
   const { filter } = selectionOf(ctx.query, scope.definition);
   const page = await scope.store.list({ namespace: scope.namespace, at: { kind: 'consistent' }, ...(filter ? { filter } : {}), signal: ctx.signal });
-  const targets = page.items.map((i) => i.object);
+  const targets = page.items;
   const deleted: KubeObject[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -34,6 +34,6 @@ export async function handleDeleteCollection(ctx: RequestContext, scope: Request
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(workers, targets.length)) }, worker));
-  const items = deleted.map((object) => ({ object, encodings: new Map<string, Uint8Array>() }));
-  await writeList(ctx, items, { resourceVersion: String(page.revision), continue: '' }, scope.definition, out);
+  // The deleted objects are fresh copies, read by nobody else: encoded without the memo.
+  await writeList(ctx, deleted, { resourceVersion: String(page.revision), continue: '' }, scope.definition, out, false);
 }

@@ -7,12 +7,12 @@ import type { RequestScope } from '../scope.js';
 export async function handleGet(ctx: RequestContext, scope: RequestScope): Promise<void> {
   const out = negotiate(ctx, scope.env.codecs);
   const at = getReadRevision(ctx.query);
-  const entry = await scope.store.read(scope.namespace, scope.name, at, signalFor(ctx, at));
+  const object = await scope.store.get(scope.namespace, scope.name, at, signalFor(ctx, at));
   if (out.representation === 'object' && !out.indent && ctx.warnings.length === 0) {
     // The object's bytes are shared with every other reader and watcher of this revision.
-    const bytes = encodedObject(entry.object, entry.encodings, out);
+    const bytes = encodedObject(object, out);
     sendBody(ctx, 200, out.contentType, Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     return;
   }
-  await writeObject(ctx, 200, entry.object, scope.definition, out);
+  await writeObject(ctx, 200, object, scope.definition, out);
 }

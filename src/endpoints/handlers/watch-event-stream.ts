@@ -97,7 +97,7 @@ export class EventStream {
       const mediaType = this.out.codec.mediaTypes[0]!;
       let framed = frames.get(mediaType);
       if (framed === undefined) {
-        framed = this.out.codec.stream!.frameEvent(event.type, encodedObject(event.entry.object, event.entry.encodings, this.out));
+        framed = this.out.codec.stream!.frameEvent(event.type, encodedObject(event.entry.object, this.out));
         frames.set(mediaType, framed);
       }
       let chunk: Uint8Array | undefined;
@@ -108,11 +108,11 @@ export class EventStream {
       this.push(framed, chunk);
       return;
     }
-    this.frame(event.type, this.encode(event.entry.object, event.entry.encodings));
+    this.frame(event.type, this.encode(event.entry.object));
   }
 
-  /** The event's object in the negotiated representation; plain objects share the cache's memo. */
-  private encode(object: KubeObject, encodings: Map<string, Uint8Array>): Uint8Array {
+  /** The event's object in the negotiated representation; plain objects share the memo. */
+  private encode(object: KubeObject): Uint8Array {
     const codec = this.out.codec;
     const spelling = this.out.target?.group === 'meta.cluster.io' ? 'cluster' : 'k8s';
     const version = this.out.target?.version === 'v1beta1' ? 'v1beta1' : 'v1';
@@ -129,7 +129,7 @@ export class EventStream {
       case 'PartialObjectMetadataList':
         return codec.encode(this.converter!.toPartialObjectMetadata(object, spelling, version));
       default:
-        return encodedObject(object, encodings, this.out);
+        return encodedObject(object, this.out);
     }
   }
 

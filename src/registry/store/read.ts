@@ -6,26 +6,18 @@ import type { ReadRevision } from '../../storage/cacher/cache-types.js';
 import type { KubeObject } from '../object.js';
 import { objectKey, refOf, type StoreContext } from './store-context.js';
 
-/** One object as the cache holds it, with the memo of its encodings. */
-export interface ReadEntry {
-  readonly object: KubeObject;
-  readonly encodings: Map<string, Uint8Array>;
-}
-
-/** Reads one object; throws 404 NotFound when absent at that revision. */
-export async function readEntry(ctx: StoreContext, namespace: string, name: string, at: ReadRevision, signal?: AbortSignal): Promise<ReadEntry> {
+/**
+ * Reads one object; throws 404 NotFound when absent at that revision. The object is the cache's,
+ * shared with every reader: it must not be changed.
+ */
+export async function getObject(ctx: StoreContext, namespace: string, name: string, at: ReadRevision, signal?: AbortSignal): Promise<KubeObject> {
   try {
     const { entry } = await ctx.cache.get(objectKey(ctx, namespace, name), at, signal);
     if (!entry) throw notFound(refOf(ctx, name));
-    return entry;
+    return entry.object;
   } catch (err) {
     throw fromStorageError(err, refOf(ctx, name));
   }
-}
-
-/** Reads one object; throws 404 NotFound when absent at that revision. */
-export async function getObject(ctx: StoreContext, namespace: string, name: string, at: ReadRevision, signal?: AbortSignal): Promise<KubeObject> {
-  return (await readEntry(ctx, namespace, name, at, signal)).object;
 }
 
 export interface ListRequest {
@@ -40,7 +32,8 @@ export interface ListRequest {
 }
 
 export interface ListPage {
-  readonly items: readonly { readonly object: KubeObject; readonly encodings: Map<string, Uint8Array> }[];
+  /** The cache's objects, shared with every reader: they must not be changed. */
+  readonly items: readonly KubeObject[];
   readonly revision: number;
   /** The next key relative to the list prefix, when the page was cut by the limit. */
   readonly next: string | undefined;
@@ -64,7 +57,7 @@ export async function listObjects(ctx: StoreContext, request: ListRequest): Prom
       ...(request.signal ? { signal: request.signal } : {}),
     });
     return {
-      items: result.items.map((e) => ({ object: e.object, encodings: e.encodings })),
+      items: result.items.map((e) => e.object),
       revision: result.revision,
       next: result.continueKey === undefined ? undefined : result.continueKey.slice(prefix.length),
       remaining: result.remaining,

@@ -7,7 +7,7 @@ import type { CacheWatch, ReadRevision, WatchStart } from '../../storage/cacher/
 import type { KubeObject } from '../object.js';
 import { createObject } from './create.js';
 import { deleteObject, type DeleteObjectRequest, type DeleteResult } from './delete.js';
-import { getObject, listObjects, listPrefix, readEntry, type ListPage, type ListRequest, type ReadEntry } from './read.js';
+import { getObject, listObjects, listPrefix, type ListPage, type ListRequest } from './read.js';
 import { objectKey, type StoreContext, type WriteOptions } from './store-context.js';
 import { guaranteedUpdate, replaceObject, type TryUpdate, type UpdateResult } from './update.js';
 
@@ -31,11 +31,6 @@ export class ResourceStore {
 
   get(namespace: string, name: string, at: ReadRevision, signal?: AbortSignal): Promise<KubeObject> {
     return getObject(this.context, namespace, name, at, signal);
-  }
-
-  /** As get, with the cache's memo of the object's encodings (responses encode once per revision). */
-  read(namespace: string, name: string, at: ReadRevision, signal?: AbortSignal): Promise<ReadEntry> {
-    return readEntry(this.context, namespace, name, at, signal);
   }
 
   list(request: ListRequest): Promise<ListPage> {

@@ -17,11 +17,6 @@ export interface CacheEntry<T> {
   readonly object: T;
   readonly modRevision: number;
   readonly createRevision: number;
-  /**
-   * Memo of this entry's encodings, keyed by whatever the caller chooses (e.g. a media type), so
-   * an object is encoded once and the bytes are shared by every watcher. The cache only creates it.
-   */
-  readonly encodings: Map<string, Uint8Array>;
 }
 
 /** Which revision a read is served at (the semantics of the resourceVersion tables). */

@@ -16,23 +16,14 @@ export class CorruptValue {
   ) {}
 }
 
-/**
- * A decoded entry. Its memo of encodings is made on first use: most entries of a large cache are
- * never encoded, and an empty Map per entry costs ~10 MiB per 100,000 entries.
- */
+/** A decoded entry. */
 export class DecodedEntry<T> implements CacheEntry<T> {
-  private memo: Map<string, Uint8Array> | undefined;
-
   constructor(
     readonly key: string,
     readonly object: T,
     readonly modRevision: number,
     readonly createRevision: number,
   ) {}
-
-  get encodings(): Map<string, Uint8Array> {
-    return (this.memo ??= new Map());
-  }
 }
 
 export type Slot<T> = CacheEntry<T> | CorruptValue;
