@@ -17,6 +17,7 @@ import type { RequestContext } from '../../server/request-context.js';
 import type { WatchEventType } from '../../serialization/watch-frame.js';
 import { conversions, encodedObject, includeObjectOf, type Output } from '../respond.js';
 import type { IncludeObject } from '../table/table-types.js';
+import { watchFlushes } from './flush-queue.js';
 import type { RequestScope } from '../scope.js';
 
 /** The Table and metadata-only conversions, loaded once a watch asks for one. */
@@ -37,7 +38,10 @@ function asChunk(parts: readonly Uint8Array[], size: number): Buffer {
 }
 const LIST_BLUEPRINT = 'kubernetes.io/initial-events-list-blueprint';
 
-/** Frames events and writes them in batches: one write per turn of the event loop at most. */
+/**
+ * Frames events and writes them in batches: one write per turn of the event loop at most, in the
+ * shared flush queue's order (a batch of watchers per turn, see flush-queue.ts).
+ */
 export class EventStream {
   private pending: Uint8Array[] = [];
   private pendingSize = 0;
@@ -156,9 +160,11 @@ export class EventStream {
     this.pendingSize += part.length;
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setImmediate(() => this.flush());
+      watchFlushes.add(this.flushNow);
     }
   }
+
+  private readonly flushNow = (): void => this.flush();
 
   private flush(): void {
     this.flushScheduled = false;
