@@ -28,19 +28,23 @@ export class FlushQueue {
 
   private readonly run = (): void => {
     const end = Math.min(this.head + this.perTurn, this.pending.length);
-    while (this.head < end) {
-      const flush = this.pending[this.head]!;
-      this.pending[this.head++] = undefined;
-      flush();
+    try {
+      while (this.head < end) {
+        const flush = this.pending[this.head]!;
+        this.pending[this.head++] = undefined;
+        flush();
+      }
+    } finally {
+      // Also after a flush threw: the others must not wait for good.
+      if (this.head < this.pending.length) {
+        // An immediate added while immediates run waits for the next turn, after I/O.
+        setImmediate(this.run);
+      } else {
+        this.pending = [];
+        this.head = 0;
+        this.scheduled = false;
+      }
     }
-    if (this.head < this.pending.length) {
-      // An immediate added while immediates run waits for the next turn, after I/O.
-      setImmediate(this.run);
-      return;
-    }
-    this.pending = [];
-    this.head = 0;
-    this.scheduled = false;
   };
 }
 
