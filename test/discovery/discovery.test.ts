@@ -1,18 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadBuiltinCatalog } from '../../src/registry/catalog/builtin-catalog.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../../src/discovery/legacy-discovery.js';
 import { aggregatedDiscovery, discoveryETag } from '../../src/discovery/aggregated-discovery.js';
 import type { APIGroupDiscoveryList } from '../../src/discovery/discovery-types.js';
+import { referenceDir } from '../reference-files.js';
 
 const catalog = loadBuiltinCatalog();
-const referenceDir = process.env.CAPSTAN_REFERENCE_DIR
-  ? `${process.env.CAPSTAN_REFERENCE_DIR}/discovery-1.32`
-  : fileURLToPath(new URL('../../../../shared/reference/discovery-1.32', import.meta.url));
-const skip = existsSync(referenceDir) ? false : `reference documents not found at ${referenceDir}`;
-const reference = (name: string): unknown => JSON.parse(readFileSync(`${referenceDir}/${name}`, 'utf8'));
+const discoveryDir = `${referenceDir}discovery-1.32`;
+const reference = (name: string): unknown => JSON.parse(readFileSync(`${discoveryDir}/${name}`, 'utf8'));
 
 // What upstream 1.35 serves by default beyond the 1.32 capture.
 const NEW_GROUPS = ['resource.k8s.io'];
@@ -26,11 +23,11 @@ function assertSameJson(actual: unknown, expected: unknown): void {
   assert.equal(JSON.stringify(actual), JSON.stringify(expected));
 }
 
-test('/api matches the capture', { skip }, () => {
+test('/api matches the capture', () => {
   assertSameJson(apiVersions(catalog, '127.0.0.1:6443'), reference('api.json'));
 });
 
-test('/apis matches the capture plus the 1.35 groups', { skip }, () => {
+test('/apis matches the capture plus the 1.35 groups', () => {
   const expected = reference('apis.json') as { groups: { name: string }[] };
   const actual = apiGroupList(catalog);
   const known = new Set(expected.groups.map((g) => g.name));
@@ -38,8 +35,8 @@ test('/apis matches the capture plus the 1.35 groups', { skip }, () => {
   assertSameJson({ ...actual, groups: actual.groups.filter((g) => known.has(g.name)) }, expected);
 });
 
-test('every /api/v1 and /apis/{group}/{version} matches the capture plus the 1.35 resources', { skip }, () => {
-  const files = readdirSync(referenceDir).filter((f) => f === 'api_v1.json' || /^apis_.+_v[^_]+\.json$/.test(f));
+test('every /api/v1 and /apis/{group}/{version} matches the capture plus the 1.35 resources', () => {
+  const files = readdirSync(discoveryDir).filter((f) => f === 'api_v1.json' || /^apis_.+_v[^_]+\.json$/.test(f));
   assert.ok(files.length > 20);
   for (const file of files) {
     const expected = reference(file) as { groupVersion: string; resources: { name: string }[] };
@@ -67,7 +64,7 @@ function withoutAdditions(list: APIGroupDiscoveryList, expected: APIGroupDiscove
   return { ...list, items };
 }
 
-test('aggregated /api and /apis match the capture plus the 1.35 additions', { skip }, () => {
+test('aggregated /api and /apis match the capture plus the 1.35 additions', () => {
   for (const [root, file] of [['api', 'aggregated_api.json'], ['apis', 'aggregated_apis.json']] as const) {
     const expected = reference(file) as APIGroupDiscoveryList;
     const actual = aggregatedDiscovery(catalog, root);

@@ -1,17 +1,11 @@
 /**
- * Reads the captured upstream HTTP responses (shared/reference/golden-1.32/http/*.txt): a curl
+ * Reads the captured upstream HTTP responses (golden-1.32/http/*.txt, see reference-files.ts): a curl
  * command line, the status line and headers, a blank line, then the JSON body.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { referenceDir } from '../../reference-files.js';
 
-// Compiled tests run from dist/test/endpoints/<dir>/, five levels below the directory holding shared/.
-export const goldenDir = process.env.CAPSTAN_REFERENCE_DIR
-  ? `${process.env.CAPSTAN_REFERENCE_DIR}/golden-1.32`
-  : fileURLToPath(new URL('../../../../../shared/reference/golden-1.32', import.meta.url));
-
-/** A `skip` value for node:test: false when the reference files are present. */
-export const skipWithoutGolden: string | false = existsSync(goldenDir) ? false : `reference documents not found at ${goldenDir}`;
+export const goldenDir = `${referenceDir}golden-1.32`;
 
 /** The parsed JSON body of one captured response. */
 export function goldenBody(name: string): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { goldenObject, skipWithoutGolden } from '../metadata-only/golden-http.js';
+import { goldenObject } from '../metadata-only/golden-http.js';
 import { ago, cellsByColumn } from './table-fixtures.js';
 
 test('namespaces, config maps, secrets, service accounts', () => {
@@ -55,7 +55,7 @@ test('persistent volumes', () => {
   assert.equal(cellsByColumn('', 'v1', 'persistentvolumes', { metadata: { deletionTimestamp: ago(1) }, status: { phase: 'Bound' } }).Status, 'Terminating');
 });
 
-test('persistent volume claims show capacity and modes only once bound', { skip: skipWithoutGolden }, () => {
+test('persistent volume claims show capacity and modes only once bound', () => {
   const pending = cellsByColumn('', 'v1', 'persistentvolumeclaims', goldenObject('object-pvc-pvc1.json'));
   assert.deepEqual([pending.Status, pending.Volume, pending.Capacity, pending['Access Modes']], ['Pending', '', '', '']);
   const bound = cellsByColumn('', 'v1', 'persistentvolumeclaims', {
@@ -101,7 +101,7 @@ test('events.k8s.io events: regarding, note, series and eventTime', () => {
   assert.equal(cellsByColumn('events.k8s.io', 'v1', 'events', { eventTime: ago(10) }).Count, 1);
 });
 
-test('ingresses: class, hosts (at most three), address and ports', { skip: skipWithoutGolden }, () => {
+test('ingresses: class, hosts (at most three), address and ports', () => {
   const captured = cellsByColumn('networking.k8s.io', 'v1', 'ingresses', goldenObject('object-ingress-ing1.json'));
   assert.deepEqual([captured.Class, captured.Hosts, captured.Address, captured.Ports], ['<none>', 'a.example.com', '', '80']);
   const many = cellsByColumn('networking.k8s.io', 'v1', 'ingresses', {

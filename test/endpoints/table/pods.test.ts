@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toTable } from '../../../src/endpoints/table/to-table.js';
-import { goldenObject, skipWithoutGolden } from '../metadata-only/golden-http.js';
+import { goldenObject } from '../metadata-only/golden-http.js';
 import { NOW, ago, cellsByColumn, definition } from './table-fixtures.js';
 
 function pod(status: Record<string, unknown>, spec: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}): Record<string, unknown> {
@@ -24,7 +24,7 @@ const running = (name: string, restarts = 0, finishedAt?: string): Record<string
 
 const podCells = (object: Record<string, unknown>) => cellsByColumn('', 'v1', 'pods', object);
 
-test('pending pod (the captured p1): 0/1 Pending, no restarts, <none> for IP and node', { skip: skipWithoutGolden }, () => {
+test('pending pod (the captured p1): 0/1 Pending, no restarts, <none> for IP and node', () => {
   const cells = podCells(goldenObject('object-pod-p1.json'));
   assert.deepEqual(
     { ...cells, Age: undefined },

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { goldenObject, skipWithoutGolden } from '../metadata-only/golden-http.js';
+import { goldenObject } from '../metadata-only/golden-http.js';
 import { ago, cellsByColumn } from './table-fixtures.js';
 
 function service(spec: Record<string, unknown>, status: Record<string, unknown> = {}): Record<string, unknown> {
@@ -9,7 +9,7 @@ function service(spec: Record<string, unknown>, status: Record<string, unknown> 
 
 const serviceCells = (object: Record<string, unknown>) => cellsByColumn('', 'v1', 'services', object);
 
-test('NodePort service (the captured s1)', { skip: skipWithoutGolden }, () => {
+test('NodePort service (the captured s1)', () => {
   const cells = serviceCells(goldenObject('object-service-s1.json'));
   assert.deepEqual({ ...cells, Age: undefined }, {
     Name: 's1', Type: 'NodePort', 'Cluster-IP': '10.0.0.139', 'External-IP': '<none>', 'Port(s)': '80:31745/TCP', Age: undefined, Selector: 'app=web',

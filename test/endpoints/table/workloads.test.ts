@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { goldenObject, skipWithoutGolden } from '../metadata-only/golden-http.js';
+import { goldenObject } from '../metadata-only/golden-http.js';
 import { ago, cellsByColumn } from './table-fixtures.js';
 
 const template = { spec: { containers: [{ name: 'web', image: 'nginx:1' }, { name: 'side', image: 'envoy' }] } };
@@ -21,7 +21,7 @@ test('deployment with status', () => {
   });
 });
 
-test('deployment without status (the captured d1)', { skip: skipWithoutGolden }, () => {
+test('deployment without status (the captured d1)', () => {
   const cells = cellsByColumn('apps', 'v1', 'deployments', goldenObject('object-deployment-d1.json'));
   assert.deepEqual({ ...cells, Age: undefined }, {
     Name: 'd1', Ready: '0/1', 'Up-to-date': 0, Available: 0, Age: undefined, Containers: 'c', Images: 'nginx', Selector: 'app=web',
@@ -70,7 +70,7 @@ test('jobs: status, completions and duration', () => {
   assert.equal(job({}, { conditions: [{ type: 'Suspended', status: 'True' }] }, { deletionTimestamp: ago(1) }).Status, 'Terminating');
 });
 
-test('cron jobs (the captured cj1 and a scheduled one)', { skip: skipWithoutGolden }, () => {
+test('cron jobs (the captured cj1 and a scheduled one)', () => {
   const captured = cellsByColumn('batch', 'v1', 'cronjobs', goldenObject('object-cronjob-cj1.json'));
   assert.deepEqual([captured.Schedule, captured.Timezone, captured.Suspend, captured.Active, captured['Last Schedule']],
     ['*/5 * * * *', '<none>', 'False', 0, '<none>']);

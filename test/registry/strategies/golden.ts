@@ -1,8 +1,9 @@
 /** Reads the upstream golden objects (objects as a 1.32 server stored them after defaulting). */
 import { readFileSync } from 'node:fs';
 import type { KubeObject } from '../../../src/registry/object.js';
+import { referenceDir } from '../../reference-files.js';
 
-const GOLDEN_DIR = '/work/shared/reference/golden-1.32';
+const GOLDEN_DIR = `${referenceDir}golden-1.32`;
 
 export function golden(name: string): KubeObject {
   return JSON.parse(readFileSync(`${GOLDEN_DIR}/object-${name}.json`, 'utf8')) as KubeObject;
