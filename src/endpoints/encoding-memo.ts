@@ -1,9 +1,10 @@
 /**
- * The response encodings of the watch cache's objects, memoized and bounded in total size.
+ * The response encodings of the watch cache's objects and events, memoized and bounded in total
+ * size.
  *
- * The cache's objects are shared and never change (a new revision is a new object), so an
- * object's identity names its encoding: a get, a list or a watch event answers from the memo, and
- * an object is encoded once per revision however often it is read. Unbounded, the memo would grow
+ * The cache's objects and watch events are shared and never change (a new revision is a new
+ * object), so their identity names their encodings: a get, a list or a watch answers from the
+ * memo, and an object is encoded once per revision however often it is read or watched. Unbounded, the memo would grow
  * by about the JSON size of everything ever read (one `kubectl get -A` of a large cluster) and stay
  * there for as long as the objects do. So it keeps at most a budget of bytes and forgets the
  * oldest encodings first: what is read again soon is still served from it.

@@ -1,7 +1,7 @@
 /**
  * One watch response: frames cache events in the negotiated representation and writes them in
  * batches, at most one socket write per turn of the event loop. Plain objects use the framed bytes
- * shared by every watcher of the same encoding (memoized on the shared event).
+ * shared by every watcher of the same encoding (memoized by the shared event, encoding-memo.ts).
  *
  * Over HTTP/1.1 the stream writes its chunks to the socket itself: one event fans out to every
  * watcher as one socket write each, and going through ServerResponse.write costs four writes
@@ -17,6 +17,7 @@ import type { RequestContext } from '../../server/request-context.js';
 import type { WatchEventType } from '../../serialization/watch-frame.js';
 import { conversions, encodedObject, includeObjectOf, type Output } from '../respond.js';
 import type { IncludeObject } from '../table/table-types.js';
+import { responseEncodings } from '../encoding-memo.js';
 import { watchFlushes } from './flush-queue.js';
 import type { RequestScope } from '../scope.js';
 
@@ -24,19 +25,13 @@ import type { RequestScope } from '../scope.js';
 export type Converter = Awaited<ReturnType<typeof conversions>>;
 
 const INITIAL_EVENTS_END = ['k8s.io/initial-events-end', 'cluster.io/initial-events-end'];
+const LIST_BLUEPRINT = 'kubernetes.io/initial-events-list-blueprint';
 const CRLF = Buffer.from('\r\n');
 
-/**
- * Framed bytes of each shared watch event, by encoding and framing. Kept beside the event rather
- * than on the cache entry, so that they go when the event leaves the cache's window.
- */
-const framesOf = new WeakMap<CacheWatchEvent<KubeObject>, Map<string, Uint8Array>>();
-
-/** `bytes` as one HTTP/1.1 chunk. */
+/** `parts` (`size` bytes in all) as one HTTP/1.1 chunk. */
 function asChunk(parts: readonly Uint8Array[], size: number): Buffer {
   return Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`, 'latin1'), ...parts, CRLF]);
 }
-const LIST_BLUEPRINT = 'kubernetes.io/initial-events-list-blueprint';
 
 /**
  * Frames events and writes them in batches: one write per turn of the event loop at most, in the
@@ -96,19 +91,11 @@ export class EventStream {
     }
     if (this.out.representation === 'object') {
       // The framed event is the same for every watcher of this encoding: build it once, share it.
-      let frames = framesOf.get(event);
-      if (frames === undefined) framesOf.set(event, (frames = new Map()));
       const mediaType = this.out.codec.mediaTypes[0]!;
-      let framed = frames.get(mediaType);
-      if (framed === undefined) {
-        framed = this.out.codec.stream!.frameEvent(event.type, encodedObject(event.entry.object, this.out));
-        frames.set(mediaType, framed);
-      }
-      let chunk: Uint8Array | undefined;
-      if (this.socket !== undefined) {
-        chunk = frames.get(`chunk:${mediaType}`);
-        if (chunk === undefined) frames.set(`chunk:${mediaType}`, (chunk = asChunk([framed], framed.length)));
-      }
+      const framed = responseEncodings.get(event, `frame:${mediaType}`, () =>
+        this.out.codec.stream!.frameEvent(event.type, encodedObject(event.entry.object, this.out)),
+      );
+      const chunk = this.socket === undefined ? undefined : responseEncodings.get(event, `chunk:${mediaType}`, () => asChunk([framed], framed.length));
       this.push(framed, chunk);
       return;
     }
