@@ -130,12 +130,17 @@ describe('Compactor', () => {
   it("treats 'compacted' (someone compacted further) as done, without logging", async () => {
     const { clock, store, logger, compactor } = setup();
     store.revision = 100;
+    let attempts = 0;
     store.compact = async () => {
+      attempts++;
       throw compacted(100, 150);
     };
     compactor.start();
     await settle();
-    await clock.fire();
+    await clock.fire(); // tries 100: compacted already
+    assert.deepEqual(logger.errors, []);
+    await clock.fire(); // nothing new since: no second try at 100
+    assert.equal(attempts, 1);
     assert.deepEqual(logger.errors, []);
     await compactor.stop();
   });

@@ -50,9 +50,12 @@ export class WatchCollector {
     return this.waitFor(`an event at revision ${revision}`, () => this.events.some((e) => e.kv.modRevision >= revision));
   }
 
-  /** Waits for the iteration to end by itself; resolves with what it threw. */
+  /**
+   * Waits for the iteration to end by itself; resolves with what it threw (undefined for a clean
+   * end), rejects if it has not ended within `timeoutMs`.
+   */
   async ended(timeoutMs = WAIT_MS): Promise<unknown> {
-    await this.waitFor('the end of the watch', () => this.finished, timeoutMs).catch(() => undefined);
+    await this.waitFor('the end of the watch', () => this.finished, timeoutMs);
     return this.failure;
   }
 

@@ -48,12 +48,6 @@ export class RevisionWaiters {
     }
   }
 
-  /** Whether some wait is for a revision above `revision` (the cache should ask for progress). */
-  anyAbove(revision: number): boolean {
-    for (const waiter of this.waiters) if (waiter.revision > revision) return true;
-    return false;
-  }
-
   rejectAll(error: Error): void {
     for (const waiter of [...this.waiters]) waiter.settle(error);
   }
