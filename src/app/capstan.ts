@@ -7,7 +7,7 @@ import type { ServerOptions } from '../cli/options.js';
 import { buildAuthorizer } from '../auth/authorizer.js';
 import { NamespaceController, namespacedDefinitions } from '../controllers/namespace-controller.js';
 import { NamespaceDefaultsController } from '../controllers/namespace-defaults-controller.js';
-import { sleep } from '../controllers/object-watcher.js';
+import { sleep } from '../util/sleep.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { discoveryHandlers } from '../endpoints/discovery-routes.js';
 import { openApiHandlers } from '../endpoints/openapi-routes.js';

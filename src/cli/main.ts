@@ -49,9 +49,12 @@ async function serve(options: ServerOptions): Promise<void> {
 function startFailure(err: unknown, options: ServerOptions): string {
   const e = err as NodeJS.ErrnoException;
   const where = `${options.secureServing.bindAddress}:${options.secureServing.port}`;
-  if (e.code === 'EADDRINUSE') return `cannot listen on ${where}: address already in use (choose another --secure-port)`;
-  if (e.code === 'EACCES') return `cannot listen on ${where}: permission denied`;
-  if (e.code === 'EADDRNOTAVAIL') return `cannot listen on ${where}: --bind-address is not an address of this machine`;
+  if (e.syscall === 'listen' || e.syscall === 'bind') {
+    if (e.code === 'EADDRINUSE') return `cannot listen on ${where}: address already in use (choose another --secure-port)`;
+    if (e.code === 'EACCES') return `cannot listen on ${where}: permission denied`;
+    if (e.code === 'EADDRNOTAVAIL') return `cannot listen on ${where}: --bind-address is not an address of this machine`;
+  }
+  // A file that cannot be read or written (data directory, certificates): its own message names it.
   if (e.code === 'ENOENT' || e.code === 'EACCES' || e.code === 'EISDIR') return `${e.message}`;
   return `failed to start: ${e instanceof Error ? e.message : String(err)}`;
 }

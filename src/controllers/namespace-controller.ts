@@ -7,7 +7,8 @@ import type { ResourceDefinition } from '../registry/catalog/resource-definition
 import { metaOf, type KubeObject } from '../registry/object.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';
 import { isNotFound } from '../api/errors.js';
-import { ObjectWatcher, sleep } from './object-watcher.js';
+import { ObjectWatcher } from './object-watcher.js';
+import { sleep } from '../util/sleep.js';
 
 export const NAMESPACE_FINALIZER = 'kubernetes';
 

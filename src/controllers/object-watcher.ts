@@ -6,6 +6,7 @@
 import type { CacheWatchEvent } from '../storage/cacher/cache-types.js';
 import type { KubeObject } from '../registry/object.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';
+import { sleep } from '../util/sleep.js';
 
 export type ObjectEventHandler = (event: Exclude<CacheWatchEvent<KubeObject>, { type: 'BOOKMARK' }>) => void;
 
@@ -51,10 +52,3 @@ export class ObjectWatcher {
   }
 }
 
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
-  });
-}

@@ -10,14 +10,17 @@ export interface InFlightRequest {
 
 export class InFlightRequests {
   private readonly requests = new Set<InFlightRequest>();
+  /** Kept as a count, so that a request's end costs no walk over every open watch. */
+  private shortRunning = 0;
   private waiters: Array<() => void> = [];
 
-  /** Registers a request; call the returned function when its response is done. */
+  /** Registers a request; call the returned function (once) when its response is done. */
   add(request: InFlightRequest): () => void {
     this.requests.add(request);
+    if (!request.longRunning) this.shortRunning++;
     return () => {
-      this.requests.delete(request);
-      if (this.countShortRunning() === 0) this.wakeWaiters();
+      if (!this.requests.delete(request)) return;
+      if (!request.longRunning && --this.shortRunning === 0 && this.waiters.length > 0) this.wakeWaiters();
     };
   }
 
@@ -34,14 +37,8 @@ export class InFlightRequests {
 
   /** Resolves when no short-running request is in flight (long-running ones are not waited for). */
   drained(): Promise<void> {
-    if (this.countShortRunning() === 0) return Promise.resolve();
+    if (this.shortRunning === 0) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  private countShortRunning(): number {
-    let n = 0;
-    for (const request of this.requests) if (!request.longRunning) n++;
-    return n;
   }
 
   private wakeWaiters(): void {

@@ -15,7 +15,11 @@ export class FlushQueue {
   private head = 0;
   private scheduled = false;
 
-  constructor(private readonly perTurn = FLUSHES_PER_TURN) {}
+  constructor(
+    private readonly perTurn = FLUSHES_PER_TURN,
+    /** Told of a flush that threw; the other flushes run regardless. */
+    private readonly onError: (err: unknown) => void = (err) => process.emitWarning(`watch stream flush failed: ${err instanceof Error ? err.stack : String(err)}`),
+  ) {}
 
   /** Runs `flush` in a coming turn, after those added before it. */
   add(flush: () => void): void {
@@ -28,23 +32,24 @@ export class FlushQueue {
 
   private readonly run = (): void => {
     const end = Math.min(this.head + this.perTurn, this.pending.length);
-    try {
-      while (this.head < end) {
-        const flush = this.pending[this.head]!;
-        this.pending[this.head++] = undefined;
+    while (this.head < end) {
+      const flush = this.pending[this.head]!;
+      this.pending[this.head++] = undefined;
+      // One watch stream's failure must neither end the process nor hold up the others.
+      try {
         flush();
-      }
-    } finally {
-      // Also after a flush threw: the others must not wait for good.
-      if (this.head < this.pending.length) {
-        // An immediate added while immediates run waits for the next turn, after I/O.
-        setImmediate(this.run);
-      } else {
-        this.pending = [];
-        this.head = 0;
-        this.scheduled = false;
+      } catch (err) {
+        this.onError(err);
       }
     }
+    if (this.head < this.pending.length) {
+      // An immediate added while immediates run waits for the next turn, after I/O.
+      setImmediate(this.run);
+      return;
+    }
+    this.pending = [];
+    this.head = 0;
+    this.scheduled = false;
   };
 }
 

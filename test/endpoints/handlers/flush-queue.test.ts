@@ -24,6 +24,21 @@ describe('FlushQueue', () => {
     assert.deepEqual(batches.map((t) => ranIn.filter((r) => r === t).length), [100, 100, 50]);
   });
 
+  it('runs the other flushes when one throws, and reports the error', async () => {
+    const errors: unknown[] = [];
+    const queue = new FlushQueue(10, (err) => errors.push(err));
+    const ran: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      queue.add(() => {
+        if (i === 1) throw new Error('socket gone');
+        ran.push(i);
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.deepEqual(ran, [0, 2, 3, 4]);
+    assert.equal((errors[0] as Error).message, 'socket gone');
+  });
+
   it('takes new flushes after the queue ran dry', async () => {
     const queue = new FlushQueue(2);
     const ran: string[] = [];

@@ -20,6 +20,7 @@ import { BoundedQueue } from './bounded-queue.js';
 import type { ProgressMode } from './progress-mode.js';
 import { ProgressRequests } from './progress-requests.js';
 import { WatchSession, type SessionEnd } from './watch-session.js';
+import { sleep } from '../../../util/sleep.js';
 
 /** Batches held for a slow consumer before the stream is paused. */
 const QUEUE_HIGH_WATER = 64;
@@ -212,15 +213,3 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Waits `ms`, or less when the signal aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
-}
