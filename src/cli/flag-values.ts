@@ -4,7 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { parseDuration } from '../server/duration.js';
-import { parseGoBool } from '../server/go-bool.js';
+import { parseGoBool } from '../serialization/go-bool.js';
 import { parseCidr } from '../server/cidr.js';
 
 /** A bad flag or value; its message is one line, meant for the user as is. */

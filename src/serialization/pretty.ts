@@ -4,12 +4,12 @@
  * people rather than programs (curl, Wget, browsers) get it. The Accept parameter `pretty=1` is
  * reported by negotiation separately and also asks for it.
  */
+import { parseGoBool } from './go-bool.js';
 
-const TRUE_VALUES = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
 const HUMAN_AGENTS = ['curl', 'Wget', 'Mozilla/5.0'];
 
 export function prettyRequested(query: URLSearchParams, userAgent: string | undefined): boolean {
   const value = query.get('pretty');
-  if (value !== null && value !== '') return TRUE_VALUES.has(value);
+  if (value !== null && value !== '') return parseGoBool(value) ?? false;
   return HUMAN_AGENTS.some((prefix) => userAgent?.startsWith(prefix) === true);
 }

@@ -51,8 +51,6 @@ export function versionInfo(gitVersion: string): VersionInfo {
 /** Serves /version: always indented JSON, as upstream writes it. */
 export function versionHandler(info: VersionInfo): Handler {
   return async (ctx) => {
-    writeObject(ctx, 200, info, {
-      encoder: { contentType: 'application/json', encode: (obj) => JSON.stringify(obj, null, 2) },
-    });
+    writeObject(ctx, 200, info, { pretty: true });
   };
 }

@@ -5,56 +5,14 @@
  */
 import { constants as http2 } from 'node:http2';
 import { ApiError, internalError } from '../api/errors.js';
-import { parseGoBool } from './go-bool.js';
+import { encodeJsonText } from '../serialization/json-encode.js';
+import { prettyRequested } from '../serialization/pretty.js';
 import type { Logger } from './logger.js';
 import type { RequestContext, Response } from './request-context.js';
 
-/** Serializes response bodies of one media type. */
-export interface ResponseEncoder {
-  /** The Content-Type header value, e.g. `application/json`. */
-  readonly contentType: string;
-  /** Encodes one object; `pretty` asks for indented output (upstream's `?pretty=true`, curl, browsers). */
-  encode(obj: unknown, pretty: boolean): string | Uint8Array;
-}
-
-/**
- * JSON as upstream's serializer writes it: compact with a trailing newline, or indented by two
- * spaces without one; `<`, `>`, `&` and U+2028/9 escaped as Go's encoding/json does.
- */
-export const jsonEncoder: ResponseEncoder = {
-  contentType: 'application/json',
-  encode(obj: unknown, pretty: boolean): string {
-    const text = pretty ? JSON.stringify(obj, null, 2) : JSON.stringify(obj) + '\n';
-    return escapeLikeGo(text);
-  },
-};
-
-const GO_ESCAPES: Record<string, string> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-
-function escapeLikeGo(text: string): string {
-  return /[<>&\u2028\u2029]/.test(text) ? text.replace(/[<>&\u2028\u2029]/g, (c) => GO_ESCAPES[c]!) : text;
-}
-
-/**
- * Upstream's pretty-print rule: an explicit `pretty` query parameter decides; otherwise curl, Wget
- * and browsers get indented output.
- */
-export function wantsPretty(ctx: Pick<RequestContext, 'query' | 'req'>): boolean {
-  const pretty = ctx.query.get('pretty');
-  if (pretty !== null && pretty !== '') return parseGoBool(pretty) ?? false;
-  const agent = ctx.req.headers['user-agent'] ?? '';
-  return agent.startsWith('curl') || agent.startsWith('Wget') || agent.startsWith('Mozilla/5.0');
-}
-
 export interface WriteOptions {
-  /** Default: {@link jsonEncoder}. */
-  readonly encoder?: ResponseEncoder;
+  /** Indented or not whatever the request asks (default: as upstream decides, serialization/pretty.ts). */
+  readonly pretty?: boolean;
   /** Extra headers, set before the body. */
   readonly headers?: Readonly<Record<string, string | readonly string[]>>;
 }
@@ -64,8 +22,8 @@ export interface WriteOptions {
  * per entry of `ctx.warnings`. Does nothing when the response has already ended.
  */
 export function writeObject(ctx: RequestContext, statusCode: number, obj: unknown, options: WriteOptions = {}): void {
-  const encoder = options.encoder ?? jsonEncoder;
-  writeBody(ctx, statusCode, encoder.contentType, encoder.encode(obj, wantsPretty(ctx)), options.headers);
+  const pretty = options.pretty ?? prettyRequested(ctx.query, ctx.req.headers['user-agent']);
+  writeBody(ctx, statusCode, 'application/json', encodeJsonText(obj, pretty), options.headers);
 }
 
 /** Writes a plain text body (health endpoints); same rules as {@link writeObject}. */
@@ -97,8 +55,6 @@ function writeBody(
 }
 
 export interface WriteErrorOptions {
-  /** Encoder for the Status body; default JSON. */
-  readonly encoder?: ResponseEncoder;
   /** Where unexpected (non-ApiError) failures are logged with their stack. */
   readonly logger?: Logger;
 }
@@ -119,7 +75,7 @@ export function writeError(ctx: RequestContext, err: unknown, options: WriteErro
     abortResponse(res);
     return;
   }
-  writeObject(ctx, apiError.code, apiError.toStatus(), { encoder: options.encoder, headers: apiError.headers });
+  writeObject(ctx, apiError.code, apiError.toStatus(), { headers: apiError.headers });
 }
 
 /** True once nothing more can be written (ended, or the stream/socket is gone). */
