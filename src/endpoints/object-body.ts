@@ -8,7 +8,7 @@ import type { KubeObject } from '../registry/object.js';
 import type { RequestContext } from '../server/request-context.js';
 import type { CodecRegistry } from '../serialization/codec.js';
 import { requestCodec } from '../serialization/content-type.js';
-import { apiVersionMismatchError, decodeError, decodeObject, strictDecodingError, type GroupVersionKind } from '../serialization/object-decode.js';
+import { apiVersionMismatchError, decodeError, decodeObject, strictDecodingError, unknownFieldMessage, type GroupVersionKind } from '../serialization/object-decode.js';
 import { fieldValidationOf, type FieldValidation } from './query-flags.js';
 import { contentTypeOf, readBody } from './request-body.js';
 
@@ -64,7 +64,7 @@ export function checkedObject(
   if (result.typeErrors.length > 0) {
     throw decodeError(result.typeErrors[0]!, definition.kind, new Uint8Array(), gvk);
   }
-  const problems = [...result.unknownFields.map((f) => `unknown field ${JSON.stringify(f)}`), ...strictErrors];
+  const problems = [...result.unknownFields.map(unknownFieldMessage), ...strictErrors];
   if (problems.length > 0 && level === 'Strict') throw strictDecodingError(gvk, definition.kind, problems);
   if (level === 'Warn') for (const p of problems) ctx.warnings.push(`299 - ${JSON.stringify(p)}`);
   return result.object;

@@ -105,6 +105,11 @@ export function decodeError(cause: string, targetKind: string, body: Uint8Array,
   return badRequest(`the object provided is unrecognized (must be of type ${targetKind}): ${cause} (${summarize(body)})`);
 }
 
+/** Upstream's words for a field the schema does not know: `unknown field "metadata.bogus"`. */
+export function unknownFieldMessage(path: string): string {
+  return `unknown field ${JSON.stringify(path)}`;
+}
+
 /**
  * The 400 for fieldValidation=Strict when the decode found unknown or duplicate fields: all of
  * them, joined as upstream's strict decoding error. `messages` are in the order to report.

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ObjectChecker } from '../../../src/registry/schema/object-checker.js';
 import { SchemaSet, loadBuiltinSchemas } from '../../../src/registry/schema/schema-set.js';
-import { cannotBeHandledMessage, strictDecodingDetail } from '../../../src/registry/schema/decode-messages.js';
+import { strictDecodingError, unknownFieldMessage } from '../../../src/serialization/object-decode.js';
 import type { SchemaNode } from '../../../src/registry/schema/schema-node.js';
 
 const schemas = loadBuiltinSchemas();
@@ -22,7 +22,8 @@ test('unknown fields at the top and in metadata, in document order (golden stric
   assert.equal((body.metadata as Record<string, unknown>).bogus, 1, 'input is not mutated');
   assert.equal(result.decodeError, undefined);
   assert.equal(
-    cannotBeHandledMessage({ version: 'v1', kind: 'ConfigMap' }, strictDecodingDetail(result.unknownFields, ['data'])),
+    // The words the create handler answers with (object-body.ts), from the checker's findings.
+    strictDecodingError({ group: '', version: 'v1', kind: 'ConfigMap' }, 'ConfigMap', [...result.unknownFields.map(unknownFieldMessage), 'duplicate field "data"']).message,
     'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "metadata.bogus", unknown field "extra", duplicate field "data"',
   );
 });
