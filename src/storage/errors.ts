@@ -77,6 +77,11 @@ export function futureRevision(requested: number, current: number): StorageError
   );
 }
 
+/** A request the contract does not allow (bad key range, option out of range ...). */
+export function invalid(message: string): StorageError {
+  return new StorageError('invalid', `storage: ${message}`);
+}
+
 export function unavailable(message: string, cause?: unknown): StorageError {
   return new StorageError('unavailable', `storage: unavailable: ${message}`, undefined, undefined, { cause });
 }

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { IOptions } from 'etcd3';
-import { StorageError } from '../errors.js';
+import { invalid, StorageError } from '../errors.js';
 import { passThroughPolicy } from './pass-through-policy.js';
 
 /** PEM files from `--store-cafile`, `--store-certfile` and `--store-keyfile`. */
@@ -151,8 +151,4 @@ function normalizeServer(server: string): string {
   }
   const port = url.port !== '' ? url.port : url.protocol === 'https:' ? '443' : '80';
   return `${url.protocol}//${url.hostname}:${port}`;
-}
-
-function invalid(message: string): StorageError {
-  return new StorageError('invalid', `storage: ${message}`);
 }

@@ -1,7 +1,7 @@
 /**
  * Point reads and prefix lists: one etcd Range each, at the current revision or a past one.
  */
-import { StorageError } from '../errors.js';
+import { invalid } from '../errors.js';
 import type { GetResult, ListOptions, ListResult } from '../storage.js';
 import type { EtcdConnection } from './etcd-connection.js';
 import { keyBytes, prefixEnd } from './key-range.js';
@@ -60,8 +60,4 @@ function checkRevision(revision: number | undefined): number {
   if (revision === undefined) return 0;
   if (!Number.isInteger(revision) || revision < 0) throw invalid(`revision must be a non-negative integer, got ${revision}`);
   return revision;
-}
-
-function invalid(message: string): StorageError {
-  return new StorageError('invalid', `storage: ${message}`);
 }

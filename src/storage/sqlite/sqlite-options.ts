@@ -1,4 +1,5 @@
 /** Options of the SQLite backend and their defaults. */
+import { invalid } from '../errors.js';
 import type { WriterSettings } from './connection.js';
 
 /**
@@ -61,7 +62,7 @@ export function resolveSqliteOptions(options: SqliteStorageOptions): ResolvedSql
   };
   for (const [name, value] of Object.entries(resolved)) {
     if (typeof value === 'number' && !(Number.isInteger(value) && value > 0)) {
-      throw new RangeError(`SqliteStorage: ${name} must be a positive integer, got ${value}`);
+      throw invalid(`SqliteStorage: ${name} must be a positive integer, got ${value}`);
     }
   }
   return {

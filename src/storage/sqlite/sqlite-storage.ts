@@ -10,7 +10,7 @@
  * batch's events to the watch hub, then resolve the writers' promises. So a writer that sees its
  * write acknowledged, and then reads or watches from revision 0, finds the write already there.
  */
-import { compacted, futureRevision, StorageError, unavailable } from '../errors.js';
+import { compacted, futureRevision, invalid, StorageError, unavailable } from '../errors.js';
 import type { GetResult, ListOptions, ListResult, Storage, Watch, WatchEvent, WatchOptions, WriteResult } from '../storage.js';
 import { CompactionScheduler } from './compaction-scheduler.js';
 import { openMaintenanceConnection, openReaderConnection } from './connection.js';
@@ -258,9 +258,6 @@ function isRevision(value: number): boolean {
   return Number.isSafeInteger(value) && value >= 0;
 }
 
-function invalid(message: string): StorageError {
-  return new StorageError('invalid', `storage: ${message}`);
-}
 
 function closedError(): StorageError {
   return unavailable('the store is closed');
