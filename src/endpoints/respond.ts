@@ -14,7 +14,6 @@ import type { RequestContext } from '../server/request-context.js';
 import type { CodecRegistry } from '../serialization/codec.js';
 import { negotiateOutput, type NegotiatedOutput, type OutputRestrictions } from '../serialization/negotiate.js';
 import { prettyRequested } from '../serialization/pretty.js';
-import { encodeJsonList } from '../serialization/json-list-encoder.js';
 import { responseEncodings } from './encoding-memo.js';
 import { openStream } from '../server/response-stream.js';
 import type { MetaSpelling, MetaVersion } from './metadata-only/meta-group-version.js';
@@ -121,22 +120,22 @@ export async function writeList(
     if (out.representation === 'PartialObjectMetadata') throw notAcceptableFor('PartialObjectMetadata', 'a list');
     const { spelling, version } = spellingOf(out);
     const c = await conversions();
-    const objects = items;
     const converted = out.representation === 'Table'
-      ? c.toTable(definition, objects, { includeObject: includeObjectOf(ctx, c.parseIncludeObject), listMeta, now: Date.now(), groupVersionSpelling: spelling, version })
-      : c.toPartialObjectMetadataList(objects, listMeta, spelling, version);
+      ? c.toTable(definition, items, { includeObject: includeObjectOf(ctx, c.parseIncludeObject), listMeta, now: Date.now(), groupVersionSpelling: spelling, version })
+      : c.toPartialObjectMetadataList(items, listMeta, spelling, version);
     return writeValue(ctx, 200, converted, out);
   }
   const apiVersion = definition.group === '' ? definition.version : `${definition.group}/${definition.version}`;
   const envelope = { kind: definition.listKind, apiVersion, metadata: listMeta };
-  if (out.codec.mediaTypes[0] !== 'application/json') {
+  const list = out.codec.list;
+  if (list === undefined) {
     writeValue(ctx, 200, { ...envelope, items: items.map(listItem) }, out);
     return;
   }
   // Items come from their memoized encodings and go out in chunks: the list is never built whole.
-  const encoded = items.map((object) => (shared ? listItemBytes(object, out) : out.codec.encode(listItem(object))));
+  const encoded = items.map((object) => listItemBytes(object, list.itemForm, out, shared));
   const size = encoded.reduce((total, bytes) => total + bytes.length, 0);
-  const chunks = encodeJsonList(envelope, encoded, { pretty: out.indent, chunkBytes: LIST_CHUNK_BYTES });
+  const chunks = list.encode(envelope, encoded, { pretty: out.indent, chunkBytes: LIST_CHUNK_BYTES });
   if (size < LIST_CHUNK_BYTES) {
     // A list that fits one chunk goes out as one body with its length, like any other response.
     const parts: Uint8Array[] = [];
@@ -160,9 +159,10 @@ function listItem(object: KubeObject): KubeObject {
   return rest;
 }
 
-/** A cached object's encoding as a list item with `out`'s codec, memoized. */
-function listItemBytes(object: KubeObject, out: Output): Uint8Array {
-  return responseEncodings.get(object, `item:${out.codec.mediaTypes[0]}`, () => out.codec.encode(listItem(object)));
+/** An object's encoding in the form `out`'s codec lists items in; memoized for the cache's objects. */
+function listItemBytes(object: KubeObject, form: 'item' | 'object', out: Output, shared: boolean): Uint8Array {
+  if (form === 'object') return shared ? encodedObject(object, out) : out.codec.encode(canonicalOrder(object));
+  return shared ? responseEncodings.get(object, `item:${out.codec.mediaTypes[0]}`, () => out.codec.encode(listItem(object))) : out.codec.encode(listItem(object));
 }
 
 /** The encoding of a whole object from the watch cache with `out`'s codec, memoized. */

@@ -38,6 +38,21 @@ export interface StreamFraming {
   frameEvent(type: WatchEventType, object: Uint8Array): Buffer;
 }
 
+/** How a codec writes a list from its items' encodings, without building the list whole. */
+export interface ListEncoding {
+  /**
+   * What each item's bytes must be: `item` an object without kind and apiVersion encoded with this
+   * codec (how JSON lists hold their items), `object` the whole object encoded (Protobuf).
+   */
+  readonly itemForm: 'item' | 'object';
+  /** The list's bytes in chunks of about `chunkBytes`: `envelope`'s fields, then `items`. */
+  encode(
+    envelope: { readonly kind: string; readonly apiVersion: string; readonly metadata: unknown },
+    items: readonly Uint8Array[],
+    options: { readonly pretty?: boolean; readonly chunkBytes: number },
+  ): AsyncIterable<Uint8Array>;
+}
+
 export interface Codec {
   /** Media types this codec answers to, as `type/subtype`; the first is its canonical name. */
   readonly mediaTypes: readonly string[];
@@ -47,6 +62,8 @@ export interface Codec {
   encode(value: unknown, options?: EncodeOptions): Buffer;
   /** Present when watch events can be streamed in this encoding. */
   readonly stream?: StreamFraming;
+  /** Present when lists can be written item by item; without it a list is encoded whole. */
+  readonly list?: ListEncoding;
 }
 
 /** The codecs a server (or one endpoint) offers, in order of preference. */

@@ -1,9 +1,10 @@
 /** The JSON codec: `application/json`, the default, streamable for watches. */
 import { BodyDecodeError } from './codec.js';
-import type { Codec, DecodedBody, EncodeOptions, StreamFraming } from './codec.js';
+import type { Codec, DecodedBody, EncodeOptions, ListEncoding, StreamFraming } from './codec.js';
 import { goQuote } from './go-format.js';
 import { JsonSyntaxError, decodeJson } from './json-decode.js';
 import { encodeJson } from './json-encode.js';
+import { encodeJsonList } from './json-list-encoder.js';
 import { frameJsonWatchEvent } from './watch-frame.js';
 
 /** `duplicate field "metadata.name"`, as upstream's strict decoder words it. */
@@ -17,6 +18,11 @@ export class JsonCodec implements Codec {
   readonly stream: StreamFraming = {
     mediaType: 'application/json;stream=watch',
     frameEvent: frameJsonWatchEvent,
+  };
+
+  readonly list: ListEncoding = {
+    itemForm: 'item',
+    encode: (envelope, items, options) => encodeJsonList(envelope, items, options),
   };
 
   /** Throws BodyDecodeError with upstream's `couldn't get version/kind; json parse error: ...`. */

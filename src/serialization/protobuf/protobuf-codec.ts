@@ -3,8 +3,9 @@
  * built-in types in the spec's envelope, and watch streams framed as upstream frames them. Custom
  * resources have no Protobuf form; decoding their bodies fails with a clear 400.
  */
-import type { Codec, DecodedBody, StreamFraming } from '../codec.js';
+import type { Codec, DecodedBody, ListEncoding, StreamFraming } from '../codec.js';
 import { ProtobufEncodeError } from './errors.js';
+import { encodeProtobufList } from './list-encoder.js';
 import { decodeProtobufObject, encodeProtobufObject } from './protobuf-object.js';
 import { ProtobufSchema } from './schema.js';
 import { frameProtobufWatchEvent } from './watch-event.js';
@@ -17,6 +18,11 @@ export class ProtobufCodec implements Codec {
   readonly stream: StreamFraming = {
     mediaType: `${PROTOBUF_MEDIA_TYPES[0]};stream=watch`,
     frameEvent: frameProtobufWatchEvent,
+  };
+
+  readonly list: ListEncoding = {
+    itemForm: 'object',
+    encode: (envelope, items, options) => encodeProtobufList(envelope, items, this.schema, { chunkBytes: options.chunkBytes }),
   };
 
   /** `schema` compiles the descriptor on first use; share one among codecs. */
