@@ -108,6 +108,14 @@ function detailsOf(ref: ResourceRef): StatusDetails {
   return details;
 }
 
+/**
+ * What upstream answers for a path nothing serves (its Status for an unknown resource): kubectl
+ * prints `Error from server (NotFound): the server could not find the requested resource`.
+ */
+export function pathNotFound(): ApiError {
+  return new ApiError(404, 'NotFound', 'the server could not find the requested resource', {});
+}
+
 export function notFound(ref: ResourceRef): ApiError {
   return new ApiError(404, 'NotFound', `${qualifiedResource(ref.resource, ref.group)} "${ref.name}" not found`, detailsOf(ref));
 }

@@ -13,8 +13,9 @@ import type {
   APIVersions,
   GroupVersionForDiscovery,
 } from './discovery-types.js';
+import { apiVersionOf } from '../registry/catalog/resource-definition.js';
 
-const groupVersionString = (group: string, version: string): string => (group === '' ? version : `${group}/${version}`);
+const groupVersionString = (group: string, version: string): string => apiVersionOf({ group, version });
 
 /**
  * GET /api.

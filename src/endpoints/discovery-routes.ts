@@ -2,13 +2,13 @@
  * The discovery paths over HTTP: /api, /api/v1, /apis, /apis/{group}, /apis/{group}/{version},
  * and the aggregated documents kubectl 1.30+ asks for first by media type on /api and /apis.
  */
-import { notFoundError } from '../server/router.js';
 import type { Handler, RequestContext } from '../server/request-context.js';
 import type { Catalog } from '../registry/catalog/catalog.js';
 import { aggregatedDiscovery, aggregatedDiscoveryMediaType, discoveryETag } from '../discovery/aggregated-discovery.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../discovery/legacy-discovery.js';
 import type { AggregatedDiscoveryVersion } from '../discovery/discovery-types.js';
 import { sendBody } from './respond.js';
+import { pathNotFound } from '../api/errors.js';
 
 export interface DiscoveryDeps {
   readonly catalog: () => Catalog;
@@ -70,7 +70,7 @@ export function discoveryHandlers(deps: DiscoveryDeps): { legacyRoot: Handler; g
       if (parts[0] === 'api' && parts.length === 2) doc = apiResourceList(catalog, '', parts[1]!);
       else if (parts[0] === 'apis' && parts.length === 2) doc = apiGroup(catalog, parts[1]!);
       else if (parts[0] === 'apis' && parts.length === 3) doc = apiResourceList(catalog, parts[1]!, parts[2]!);
-      if (doc === undefined) throw notFoundError();
+      if (doc === undefined) throw pathNotFound();
       sendDocument(ctx, doc);
     },
   };

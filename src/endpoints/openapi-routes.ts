@@ -2,10 +2,10 @@
  * /openapi/v2 and /openapi/v3 over HTTP. Documents are built on first request and memoized by
  * OpenApiDocuments; the ETag lets clients revalidate instead of downloading again.
  */
-import { notFoundError } from '../server/router.js';
 import type { Handler, RequestContext } from '../server/request-context.js';
 import type { OpenApiDocuments, ServedDocument } from '../openapi/openapi-documents.js';
 import { sendBody } from './respond.js';
+import { pathNotFound } from '../api/errors.js';
 
 function serve(ctx: RequestContext, doc: ServedDocument): void {
   ctx.res.setHeader('ETag', `"${doc.hash}"`);
@@ -26,7 +26,7 @@ export function openApiHandlers(documents: () => Promise<OpenApiDocuments>): { v
       const path = ctx.info.path.replace(/^\/openapi\/v3\/?/, '');
       if (path === '') return serve(ctx, (await documents()).v3Index());
       const doc = (await documents()).v3(path);
-      if (!doc) throw notFoundError();
+      if (!doc) throw pathNotFound();
       serve(ctx, doc);
     },
   };

@@ -2,7 +2,7 @@
  * The one handler of every resource request: resolves the type from the path, checks that the
  * verb and subresource exist for it, and hands over to the verb's handler.
  */
-import { ApiError, methodNotSupported } from '../api/errors.js';
+import { ApiError, methodNotSupported, pathNotFound } from '../api/errors.js';
 import type { Catalog } from '../registry/catalog/catalog.js';
 import type { ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import type { Registry } from '../registry/registry.js';
@@ -31,15 +31,11 @@ export interface ResourceHandlerDeps {
 /** Subresources this server serves (the others are answered 405 until they exist). */
 const SERVED_SUBRESOURCES = new Set(['status', 'finalize', 'scale']);
 
-function resourceNotFound(): ApiError {
-  return new ApiError(404, 'NotFound', 'the server could not find the requested resource', {});
-}
-
 export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
   return async (ctx: RequestContext): Promise<void> => {
     const info = ctx.info;
     const definition = deps.catalog().resource(info.apiGroup, info.apiVersion, info.resource);
-    if (!definition) throw resourceNotFound();
+    if (!definition) throw pathNotFound();
     if (isReviewResource(definition) && info.verb === 'create' && info.subresource === '') {
       return handleReview(ctx, definition, info.namespace, deps.authorizer, deps.env);
     }
@@ -65,10 +61,10 @@ function resolveScope(ctx: RequestContext, definition: ResourceDefinition, deps:
   const isNamespaceObject = definition.group === '' && definition.resource === 'namespaces';
   let namespace = info.namespace;
   if (!definition.namespaced) {
-    if (namespace !== '' && !isNamespaceObject) throw resourceNotFound();
+    if (namespace !== '' && !isNamespaceObject) throw pathNotFound();
     namespace = '';
   } else if (namespace === '' && (info.name !== '' || info.verb === 'create')) {
-    throw resourceNotFound();
+    throw pathNotFound();
   }
   checkVerb(definition, info.verb, info.subresource);
   return { definition, store: deps.registry.storeFor(definition), namespace, name: info.name, subresource: info.subresource, env: deps.env };
@@ -80,7 +76,7 @@ function checkVerb(definition: ResourceDefinition, verb: string, subresource: st
     return;
   }
   const sub = definition.subresources[subresource];
-  if (!sub) throw resourceNotFound();
+  if (!sub) throw pathNotFound();
   if (!SERVED_SUBRESOURCES.has(subresource)) {
     throw new ApiError(405, 'MethodNotAllowed', `the ${subresource} subresource of ${definition.resource} is not implemented by this server yet`);
   }

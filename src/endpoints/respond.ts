@@ -19,6 +19,7 @@ import { openStream } from '../server/response-stream.js';
 import type { MetaSpelling, MetaVersion } from './metadata-only/meta-group-version.js';
 import type { ListMetaInput } from './metadata-only/partial-object-metadata.js';
 import type { IncludeObject } from './table/table-types.js';
+import { apiVersionOf } from '../registry/catalog/resource-definition.js';
 
 /** The negotiated output of one request. */
 export interface Output extends NegotiatedOutput {
@@ -125,8 +126,7 @@ export async function writeList(
       : c.toPartialObjectMetadataList(items, listMeta, spelling, version);
     return writeValue(ctx, 200, converted, out);
   }
-  const apiVersion = definition.group === '' ? definition.version : `${definition.group}/${definition.version}`;
-  const envelope = { kind: definition.listKind, apiVersion, metadata: listMeta };
+  const envelope = { kind: definition.listKind, apiVersion: apiVersionOf(definition), metadata: listMeta };
   const list = out.codec.list;
   if (list === undefined) {
     writeValue(ctx, 200, { ...envelope, items: items.map(listItem) }, out);

@@ -11,10 +11,10 @@
  * because these endpoints are readable without credentials.
  */
 import { writeText } from '../server/write-response.js';
-import { notFoundError } from '../server/router.js';
 import type { Logger } from '../server/logger.js';
 import type { Handler, RequestContext } from '../server/request-context.js';
 import type { HealthCheck, HealthChecks, HealthEndpoint } from './health-checks.js';
+import { pathNotFound } from '../api/errors.js';
 
 const NOSNIFF = { 'X-Content-Type-Options': 'nosniff' };
 
@@ -57,7 +57,7 @@ export function singleHealthHandler(endpoint: HealthEndpoint, checks: HealthChec
   return async (ctx: RequestContext) => {
     const name = ctx.info.path.slice(prefix.length);
     const check = checks.checksFor(endpoint).find((c) => c.name === name);
-    if (!check) throw notFoundError();
+    if (!check) throw pathNotFound();
     const error = await runCheck(check, ctx.signal);
     if (error === undefined) writeText(ctx, 200, 'ok');
     else writeText(ctx, 500, `internal server error: ${error}\n`, NOSNIFF);

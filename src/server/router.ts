@@ -2,20 +2,12 @@
  * The router at the end of the handler chain: every resource request goes to the one resource
  * handler; non-resource requests are matched by path, exactly or by the longest prefix.
  */
-import { ApiError } from '../api/errors.js';
+import { pathNotFound } from '../api/errors.js';
 import type { Handler, RequestContext } from './request-context.js';
-
-/**
- * What upstream answers for a path nothing serves (its Status for an unknown resource): kubectl
- * prints `Error from server (NotFound): the server could not find the requested resource`.
- */
-export function notFoundError(): ApiError {
-  return new ApiError(404, 'NotFound', 'the server could not find the requested resource', {});
-}
 
 /** Answers every resource request with 404 until a real resource handler is installed. */
 export const notFoundHandler: Handler = async () => {
-  throw notFoundError();
+  throw pathNotFound();
 };
 
 /** Non-resource routes; discovery, openapi, health and version register here. */
@@ -69,7 +61,7 @@ export class Router {
   readonly handle: Handler = async (ctx: RequestContext) => {
     if (ctx.info.isResourceRequest) return this.resourceHandler(ctx);
     const handler = this.routes.match(ctx.info.path);
-    if (!handler) throw notFoundError();
+    if (!handler) throw pathNotFound();
     return handler(ctx);
   };
 }

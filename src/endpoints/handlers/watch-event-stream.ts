@@ -20,6 +20,7 @@ import type { IncludeObject } from '../table/table-types.js';
 import { responseEncodings } from '../encoding-memo.js';
 import { watchFlushes } from './flush-queue.js';
 import type { RequestScope } from '../scope.js';
+import { apiVersionOf } from '../../registry/catalog/resource-definition.js';
 
 /** The Table and metadata-only conversions, loaded once a watch asks for one. */
 export type Converter = Awaited<ReturnType<typeof conversions>>;
@@ -64,7 +65,7 @@ export class EventStream {
   ) {
     const d = scope.definition;
     this.kind = d.kind;
-    this.apiVersion = d.group === '' ? d.version : `${d.group}/${d.version}`;
+    this.apiVersion = apiVersionOf(d);
     this.listKind = d.listKind;
     this.includeObject = out.representation === 'Table' && converter ? includeObjectOf(ctx, converter.parseIncludeObject) : undefined;
   }

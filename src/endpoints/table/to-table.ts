@@ -26,6 +26,7 @@ import { objectAt, text } from './object-fields.js';
 import type { PrintContext, Printer } from './printer.js';
 import { printerFor } from './printer-index.js';
 import type { Cell, IncludeObject, Table, TableRow } from './table-types.js';
+import { apiVersionOf } from '../../registry/catalog/resource-definition.js';
 
 /**
  * The parts of a resource definition a table needs. A ResourceDefinition fits; custom resource
@@ -53,8 +54,7 @@ export interface TableOptions {
 /** The full object of a row, with apiVersion and kind filled in when the stored form lacks them. */
 function fullObject(object: ApiObject, source: TableSource): Readonly<Record<string, unknown>> {
   if (object.apiVersion !== undefined && object.kind !== undefined) return object;
-  const apiVersion = source.group === '' ? source.version : `${source.group}/${source.version}`;
-  return { kind: object.kind ?? source.kind, apiVersion: object.apiVersion ?? apiVersion, ...object };
+  return { kind: object.kind ?? source.kind, apiVersion: object.apiVersion ?? apiVersionOf(source), ...object };
 }
 
 function rowObject(object: ApiObject, source: TableSource, options: TableOptions): TableRow['object'] {

@@ -10,6 +10,11 @@ export interface GroupVersion {
   readonly version: string;
 }
 
+/** The `apiVersion` of a group and version: `apps/v1`, or `v1` for the core group. */
+export function apiVersionOf(gv: GroupVersion): string {
+  return gv.group === '' ? gv.version : `${gv.group}/${gv.version}`;
+}
+
 /** Identifies a kind: `{group: 'apps', version: 'v1', kind: 'Deployment'}`. */
 export interface GroupVersionKind extends GroupVersion {
   readonly kind: string;

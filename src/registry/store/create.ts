@@ -9,6 +9,7 @@ import { metaOf, timestamp, type KubeObject } from '../object.js';
 import { generateName } from '../../validation/generate-name.js';
 import { objectKey, refOf, type StoreContext, type WriteOptions } from './store-context.js';
 import { validateMetadata } from './validate-metadata.js';
+import { apiVersionOf } from '../catalog/resource-definition.js';
 
 /** How many times a generated name is retried when it collides with an existing one. */
 const GENERATE_NAME_ATTEMPTS = 5;
@@ -40,7 +41,7 @@ export async function createObject(ctx: StoreContext, namespace: string, object:
   delete meta.deletionTimestamp;
   delete meta.deletionGracePeriodSeconds;
   delete meta.selfLink;
-  object.apiVersion = d.group === '' ? d.version : `${d.group}/${d.version}`;
+  object.apiVersion = apiVersionOf(d);
   object.kind = d.kind;
 
   const generated = !meta.name && !!meta.generateName;

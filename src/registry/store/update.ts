@@ -11,6 +11,7 @@ import { jsonEqual, metaOf, type KubeObject } from '../object.js';
 import { objectKey, refOf, type StoreContext, type WriteOptions } from './store-context.js';
 import { validateMetadata } from './validate-metadata.js';
 import type { StrategyContext } from '../strategy.js';
+import { apiVersionOf } from '../catalog/resource-definition.js';
 
 const MAX_CONFLICT_RETRIES = 10;
 
@@ -104,7 +105,7 @@ function applyUpdateRules(ctx: StoreContext, object: KubeObject, old: KubeObject
   meta.name = oldMeta.name;
   if (d.namespaced) meta.namespace = oldMeta.namespace;
   else delete meta.namespace;
-  object.apiVersion = d.group === '' ? d.version : `${d.group}/${d.version}`;
+  object.apiVersion = apiVersionOf(d);
   object.kind = d.kind;
   if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation;
   else delete meta.generation;
