@@ -4,7 +4,7 @@
  * catalog instance.
  */
 import type { Catalog } from '../registry/catalog/catalog.js';
-import type { ApiGroupInfo, ResourceDefinition } from '../registry/catalog/resource-definition.js';
+import { apiVersionOf, type ApiGroupInfo, type ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import type {
   APIGroup,
   APIGroupList,
@@ -13,7 +13,6 @@ import type {
   APIVersions,
   GroupVersionForDiscovery,
 } from './discovery-types.js';
-import { apiVersionOf } from '../registry/catalog/resource-definition.js';
 
 const groupVersionString = (group: string, version: string): string => apiVersionOf({ group, version });
 

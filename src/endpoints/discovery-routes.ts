@@ -39,29 +39,25 @@ function aggregatedAsked(ctx: RequestContext): AggregatedAsk | undefined {
   return undefined;
 }
 
-function sendDocument(ctx: RequestContext, value: unknown, contentType = 'application/json'): void {
+function sendDocument(ctx: RequestContext, value: unknown, contentType = 'application/json'): Promise<void> {
   const body = JSON.stringify(value);
   ctx.res.setHeader('Vary', 'Accept');
   if (contentType !== 'application/json') ctx.res.setHeader('ETag', discoveryETag(body));
-  sendBody(ctx, 200, contentType, Buffer.from(body));
+  return sendBody(ctx, 200, contentType, Buffer.from(body));
 }
 
 /** The discovery handlers, for the router's exact paths and prefixes. */
 export function discoveryHandlers(deps: DiscoveryDeps): { legacyRoot: Handler; groupsRoot: Handler; groupPaths: Handler } {
-  const aggregated = (ctx: RequestContext, root: 'api' | 'apis'): boolean => {
+  /** Sends the aggregated document when the client asked for one; undefined when it did not. */
+  const aggregated = (ctx: RequestContext, root: 'api' | 'apis'): Promise<void> | undefined => {
     const asked = aggregatedAsked(ctx);
-    if (!asked) return false;
+    if (!asked) return undefined;
     const document = { ...aggregatedDiscovery(deps.catalog(), root, asked.version), apiVersion: `${asked.group}/${asked.version}` };
-    sendDocument(ctx, document, aggregatedDiscoveryMediaType(asked.version).replace('apidiscovery.k8s.io', asked.group));
-    return true;
+    return sendDocument(ctx, document, aggregatedDiscoveryMediaType(asked.version).replace('apidiscovery.k8s.io', asked.group));
   };
   return {
-    legacyRoot: async (ctx) => {
-      if (!aggregated(ctx, 'api')) sendDocument(ctx, apiVersions(deps.catalog(), deps.serverAddress()));
-    },
-    groupsRoot: async (ctx) => {
-      if (!aggregated(ctx, 'apis')) sendDocument(ctx, apiGroupList(deps.catalog()));
-    },
+    legacyRoot: (ctx) => aggregated(ctx, 'api') ?? sendDocument(ctx, apiVersions(deps.catalog(), deps.serverAddress())),
+    groupsRoot: (ctx) => aggregated(ctx, 'apis') ?? sendDocument(ctx, apiGroupList(deps.catalog())),
     /** /api/{version}, /apis/{group}, /apis/{group}/{version}. */
     groupPaths: async (ctx) => {
       const parts = ctx.info.path.split('/').filter((p) => p !== '');
@@ -71,7 +67,7 @@ export function discoveryHandlers(deps: DiscoveryDeps): { legacyRoot: Handler; g
       else if (parts[0] === 'apis' && parts.length === 2) doc = apiGroup(catalog, parts[1]!);
       else if (parts[0] === 'apis' && parts.length === 3) doc = apiResourceList(catalog, parts[1]!, parts[2]!);
       if (doc === undefined) throw pathNotFound();
-      sendDocument(ctx, doc);
+      await sendDocument(ctx, doc);
     },
   };
 }

@@ -7,15 +7,15 @@ import type { OpenApiDocuments, ServedDocument } from '../openapi/openapi-docume
 import { sendBody } from './respond.js';
 import { pathNotFound } from '../api/errors.js';
 
-function serve(ctx: RequestContext, doc: ServedDocument): void {
+function serve(ctx: RequestContext, doc: ServedDocument): Promise<void> {
   ctx.res.setHeader('ETag', `"${doc.hash}"`);
   ctx.res.setHeader('Vary', 'Accept');
   if (ctx.req.headers['if-none-match'] === `"${doc.hash}"`) {
     ctx.res.statusCode = 304;
     ctx.res.end();
-    return;
+    return Promise.resolve();
   }
-  sendBody(ctx, 200, 'application/json', Buffer.from(doc.body));
+  return sendBody(ctx, 200, 'application/json', Buffer.from(doc.body));
 }
 
 /** `documents` is async so that the OpenAPI modules load with the first request for them. */
@@ -27,7 +27,7 @@ export function openApiHandlers(documents: () => Promise<OpenApiDocuments>): { v
       if (path === '') return serve(ctx, (await documents()).v3Index());
       const doc = (await documents()).v3(path);
       if (!doc) throw pathNotFound();
-      serve(ctx, doc);
+      await serve(ctx, doc);
     },
   };
 }

@@ -6,9 +6,10 @@
  * encoding-memo.ts).
  */
 import { Readable } from 'node:stream';
-import { createGzip, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createGzip, gzip } from 'node:zlib';
 import { badRequest, notAcceptable } from '../api/errors.js';
-import type { ResourceDefinition } from '../registry/catalog/resource-definition.js';
+import { apiVersionOf, type ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import { canonicalOrder, type KubeObject } from '../registry/object.js';
 import type { RequestContext } from '../server/request-context.js';
 import type { CodecRegistry } from '../serialization/codec.js';
@@ -16,10 +17,10 @@ import { negotiateOutput, type NegotiatedOutput, type OutputRestrictions } from 
 import { prettyRequested } from '../serialization/pretty.js';
 import { responseEncodings } from './encoding-memo.js';
 import { openStream } from '../server/response-stream.js';
+import { isFinished } from '../server/write-response.js';
 import type { MetaSpelling, MetaVersion } from './metadata-only/meta-group-version.js';
 import type { ListMetaInput } from './metadata-only/partial-object-metadata.js';
 import type { IncludeObject } from './table/table-types.js';
-import { apiVersionOf } from '../registry/catalog/resource-definition.js';
 
 /** The negotiated output of one request. */
 export interface Output extends NegotiatedOutput {
@@ -50,23 +51,37 @@ function wantsGzip(ctx: RequestContext): boolean {
   return typeof ae === 'string' && /\bgzip\b/.test(ae);
 }
 
-/** Sends a complete body with the given Content-Type, compressed when large and the client accepts gzip. */
-export function sendBody(ctx: RequestContext, status: number, contentType: string, body: Buffer): void {
+const gzipAsync = promisify(gzip);
+
+/**
+ * Sends a complete body with the given Content-Type, compressed when large and the client accepts
+ * gzip. Compression runs on the thread pool: a body of megabytes (a Table of thousands of rows,
+ * the OpenAPI document) compressed here would hold up every other request and watch meanwhile.
+ * Resolves once the body is handed to the response; nothing is written to a response that ended
+ * in the meantime (a timeout).
+ */
+export function sendBody(ctx: RequestContext, status: number, contentType: string, body: Buffer): Promise<void> {
+  if (body.length <= GZIP_THRESHOLD || !wantsGzip(ctx)) {
+    writeComplete(ctx, status, contentType, body, false);
+    return Promise.resolve();
+  }
+  return gzipAsync(body).then((compressed) => writeComplete(ctx, status, contentType, compressed, true));
+}
+
+function writeComplete(ctx: RequestContext, status: number, contentType: string, body: Buffer, gzipped: boolean): void {
   const res = ctx.res;
+  if (isFinished(res)) return;
   res.statusCode = status;
   res.setHeader('Content-Type', contentType);
   if (ctx.warnings.length > 0) res.setHeader('Warning', ctx.warnings);
-  if (body.length > GZIP_THRESHOLD && wantsGzip(ctx)) {
-    body = gzipSync(body);
-    res.setHeader('Content-Encoding', 'gzip');
-  }
+  if (gzipped) res.setHeader('Content-Encoding', 'gzip');
   res.setHeader('Content-Length', body.length);
   res.end(body);
 }
 
 /** Encodes any value with the negotiated codec and sends it. */
-export function writeValue(ctx: RequestContext, status: number, value: unknown, out: Output): void {
-  sendBody(ctx, status, out.contentType, out.codec.encode(value, { pretty: out.indent }));
+export function writeValue(ctx: RequestContext, status: number, value: unknown, out: Output): Promise<void> {
+  return sendBody(ctx, status, out.contentType, out.codec.encode(value, { pretty: out.indent }));
 }
 
 function spellingOf(out: Output): { spelling: MetaSpelling; version: MetaVersion } {
@@ -102,7 +117,7 @@ export async function writeObject(ctx: RequestContext, status: number, object: K
     const table = c.toTable(definition, object, { includeObject: includeObjectOf(ctx, c.parseIncludeObject), now: Date.now(), groupVersionSpelling: spelling, version });
     return writeValue(ctx, status, table, out);
   }
-  writeValue(ctx, status, c.toPartialObjectMetadata(object, spelling, version), out);
+  await writeValue(ctx, status, c.toPartialObjectMetadata(object, spelling, version), out);
 }
 
 /**
@@ -129,7 +144,7 @@ export async function writeList(
   const envelope = { kind: definition.listKind, apiVersion: apiVersionOf(definition), metadata: listMeta };
   const list = out.codec.list;
   if (list === undefined) {
-    writeValue(ctx, 200, { ...envelope, items: items.map(listItem) }, out);
+    await writeValue(ctx, 200, { ...envelope, items: items.map(listItem) }, out);
     return;
   }
   // Items come from their memoized encodings and go out in chunks: the list is never built whole.
@@ -140,7 +155,7 @@ export async function writeList(
     // A list that fits one chunk goes out as one body with its length, like any other response.
     const parts: Uint8Array[] = [];
     for await (const chunk of chunks) parts.push(chunk);
-    sendBody(ctx, 200, out.contentType, Buffer.concat(parts));
+    await sendBody(ctx, 200, out.contentType, Buffer.concat(parts));
     return;
   }
   const gzip = wantsGzip(ctx) && size > GZIP_THRESHOLD;

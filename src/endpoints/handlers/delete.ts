@@ -82,7 +82,7 @@ export async function handleDelete(ctx: RequestContext, scope: RequestScope): Pr
     await writeObject(ctx, status, result.object, scope.definition, out);
     return;
   }
-  writeValue(ctx, status, successStatus(scope, result.object), out);
+  await writeValue(ctx, status, successStatus(scope, result.object), out);
 }
 
 /** The Status a completed delete answers with (upstream's shape: name, group, kind = resource, uid). */

@@ -11,7 +11,7 @@ export async function handleGet(ctx: RequestContext, scope: RequestScope): Promi
   if (out.representation === 'object' && !out.indent && ctx.warnings.length === 0) {
     // The object's bytes are shared with every other reader and watcher of this revision.
     const bytes = encodedObject(object, out);
-    sendBody(ctx, 200, out.contentType, Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    await sendBody(ctx, 200, out.contentType, Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     return;
   }
   await writeObject(ctx, 200, object, scope.definition, out);

@@ -89,5 +89,5 @@ export async function handleScale(ctx: RequestContext, scope: RequestScope): Pro
     },
     { dryRun, subresource: '' },
   );
-  writeValue(ctx, 200, scaleOf(result.object), out);
+  await writeValue(ctx, 200, scaleOf(result.object), out);
 }

@@ -10,7 +10,7 @@
  *       columnDefinitions: [Name, Data, Age], rows: [{ cells: ['cm1', 1, '4s'],
  *       object: { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: {...} } }] }
  */
-import type { ResourceDefinition } from '../../registry/catalog/resource-definition.js';
+import { apiVersionOf, type ResourceDefinition } from '../../registry/catalog/resource-definition.js';
 import { metaApiVersion, type MetaSpelling, type MetaVersion } from '../metadata-only/meta-group-version.js';
 import {
   listMetaOf,
@@ -26,7 +26,6 @@ import { objectAt, text } from './object-fields.js';
 import type { PrintContext, Printer } from './printer.js';
 import { printerFor } from './printer-index.js';
 import type { Cell, IncludeObject, Table, TableRow } from './table-types.js';
-import { apiVersionOf } from '../../registry/catalog/resource-definition.js';
 
 /**
  * The parts of a resource definition a table needs. A ResourceDefinition fits; custom resource

@@ -48,7 +48,7 @@ export async function handleReview(
   const user = ctx.user ?? { name: 'system:anonymous', groups: ['system:unauthenticated'] };
   const apiVersion = `${definition.group}/${definition.version}`;
   if (definition.resource === 'selfsubjectreviews') {
-    writeValue(ctx, 201, {
+    await writeValue(ctx, 201, {
       kind: definition.kind, apiVersion,
       metadata: { creationTimestamp: timestamp(Date.now()) },
       status: { userInfo: userInfoOf(user) },
@@ -78,7 +78,7 @@ export async function handleReview(
   if (result.decision === 'deny') status['denied'] = true;
   if (result.reason) status['reason'] = result.reason;
   const metadata = { ...((body.metadata ?? {}) as object), creationTimestamp: null };
-  writeValue(ctx, 201, { kind: definition.kind, apiVersion, metadata, spec, status }, out);
+  await writeValue(ctx, 201, { kind: definition.kind, apiVersion, metadata, spec, status }, out);
 }
 
 function userInfoOf(user: UserInfo): Record<string, unknown> {

@@ -1,0 +1,56 @@
+/**
+ * Large responses are gzipped for clients that accept it (client-go and kubectl always do), as
+ * upstream does above 128 KiB; small ones and clients without Accept-Encoding get them plain.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { gunzipSync } from 'node:zlib';
+import { startServer, type TestServer } from './harness.js';
+
+describe('gzip', () => {
+  let server: TestServer;
+
+  const get = (path: string, headers: Record<string, string>): Promise<{ status: number; encoding: string | undefined; body: Buffer }> => {
+    const config = readFileSync(server.kubeconfig, 'utf8');
+    const field = (name: string) => Buffer.from(new RegExp(`${name}:\\s*(\\S+)`).exec(config)![1]!, 'base64');
+    return new Promise((resolve, reject) => {
+      const req = httpsRequest(
+        {
+          host: '127.0.0.1', port: server.port, path, agent: false, headers,
+          ca: field('certificate-authority-data'), cert: field('client-certificate-data'), key: field('client-key-data'),
+        },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (d: Buffer) => parts.push(d));
+          res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], body: Buffer.concat(parts) }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  };
+
+  before(async () => {
+    server = await startServer();
+  });
+  after(async () => server?.stop());
+
+  it('compresses a large complete body (the OpenAPI document) for a client that accepts gzip', async () => {
+    const zipped = await get('/openapi/v2', { 'Accept-Encoding': 'gzip', Accept: 'application/json' });
+    assert.equal(zipped.status, 200);
+    assert.equal(zipped.encoding, 'gzip');
+    const plain = await get('/openapi/v2', { Accept: 'application/json' });
+    assert.equal(plain.encoding, undefined);
+    assert.ok(plain.body.length > 128 * 1024);
+    assert.deepEqual(gunzipSync(zipped.body), plain.body);
+  });
+
+  it('sends a small body plain even to a client that accepts gzip', async () => {
+    const res = await get('/api/v1/namespaces/default', { 'Accept-Encoding': 'gzip' });
+    assert.equal(res.status, 200);
+    assert.equal(res.encoding, undefined);
+    assert.equal(JSON.parse(res.body.toString()).metadata.name, 'default');
+  });
+});
