@@ -2,6 +2,7 @@
  * The one way the benchmark talks HTTPS: node:https over a keep-alive agent that carries the
  * target's TLS credentials, so every request on it reuses a warm connection.
  */
+import { connect, type ClientHttp2Session } from 'node:http2';
 import { Agent, request } from 'node:https';
 import type { Target } from './target.js';
 
@@ -44,6 +45,33 @@ export function keepAliveAgent(target: Target, maxSockets: number): Agent {
 /** Request headers every benchmark request carries: identity, and the token if there is one. */
 export function baseHeaders(target: Target): Record<string, string> {
   return { 'User-Agent': USER_AGENT, ...(target.token ? { Authorization: `Bearer ${target.token}` } : {}) };
+}
+
+/** {@link baseHeaders} as HTTP/2 wants them: lower-case names. */
+export function http2Headers(target: Target, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries({ ...baseHeaders(target), ...extra }).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+/**
+ * One HTTP/2 connection to the target with its TLS credentials, and windows as large as
+ * client-go's: HTTP/2's default 64 KiB would stall large lists and throttle many streams on one
+ * connection to round trips.
+ */
+export function connectHttp2(target: Target): Promise<ClientHttp2Session> {
+  const host = target.host.includes(':') ? `[${target.host}]` : target.host;
+  return new Promise((resolve, reject) => {
+    const session = connect(`https://${host}:${target.port}`, {
+      ...(target.ca ? { ca: target.ca } : {}),
+      ...(target.cert ? { cert: target.cert, key: target.key } : {}),
+      rejectUnauthorized: !target.insecure,
+      settings: { initialWindowSize: 4 * 2 ** 20 },
+    });
+    session.once('connect', () => {
+      session.setLocalWindowSize(64 * 2 ** 20);
+      resolve(session);
+    });
+    session.once('error', reject);
+  });
 }
 
 /**

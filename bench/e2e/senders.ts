@@ -3,8 +3,8 @@
  * client (what most HTTP libraries do), or HTTP/2 with every client a stream on one shared
  * connection (what client-go and kubectl do).
  */
-import { connect, constants, type ClientHttp2Session } from 'node:http2';
-import { baseHeaders, keepAliveAgent, send, type OutgoingRequest, type Reply } from './https-client.js';
+import { constants, type ClientHttp2Session } from 'node:http2';
+import { connectHttp2, http2Headers, keepAliveAgent, send, type OutgoingRequest, type Reply } from './https-client.js';
 import type { Target } from './target.js';
 
 export type Protocol = 'http/1.1' | 'h2';
@@ -24,21 +24,8 @@ export async function openSender(target: Target, protocol: Protocol, concurrency
 class Http2Sender implements Sender {
   private constructor(private readonly session: ClientHttp2Session, private readonly target: Target) {}
 
-  static connect(target: Target): Promise<Http2Sender> {
-    return new Promise((resolve, reject) => {
-      const session = connect(`https://${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`, {
-        ...(target.ca ? { ca: target.ca } : {}),
-        ...(target.cert ? { cert: target.cert, key: target.key } : {}),
-        rejectUnauthorized: !target.insecure,
-        // client-go's default window is larger than HTTP/2's 64 KiB; large lists would otherwise stall.
-        settings: { initialWindowSize: 4 * 2 ** 20 },
-      });
-      session.once('connect', () => {
-        session.setLocalWindowSize(64 * 2 ** 20);
-        resolve(new Http2Sender(session, target));
-      });
-      session.once('error', reject);
-    });
+  static async connect(target: Target): Promise<Http2Sender> {
+    return new Http2Sender(await connectHttp2(target), target);
   }
 
   send(req: OutgoingRequest, keepBody: boolean): Promise<Reply> {
@@ -46,7 +33,7 @@ class Http2Sender implements Sender {
       const headers: Record<string, string> = {
         [constants.HTTP2_HEADER_METHOD]: req.method,
         [constants.HTTP2_HEADER_PATH]: req.path,
-        ...lowercase({ ...baseHeaders(this.target), ...req.headers }),
+        ...http2Headers(this.target, req.headers),
       };
       if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
       const stream = this.session.request(headers);
@@ -69,6 +56,3 @@ class Http2Sender implements Sender {
   }
 }
 
-function lowercase(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-}

@@ -2,10 +2,10 @@
  * Opening watch responses as plain readable streams, over HTTP/1.1 (one keep-alive connection
  * each) or HTTP/2 (streams on one shared connection, as an informer-heavy Go client does).
  */
-import { connect, constants, type ClientHttp2Session } from 'node:http2';
+import { constants } from 'node:http2';
 import { request } from 'node:https';
 import type { Readable } from 'node:stream';
-import { baseHeaders, keepAliveAgent } from './https-client.js';
+import { baseHeaders, connectHttp2, http2Headers, keepAliveAgent } from './https-client.js';
 import type { Protocol } from './senders.js';
 import type { Target } from './target.js';
 
@@ -37,22 +37,8 @@ function http1Streams(target: Target): WatchStreams {
 }
 
 async function http2Streams(target: Target): Promise<WatchStreams> {
-  const session: ClientHttp2Session = await new Promise((resolve, reject) => {
-    const s = connect(`https://${target.host}:${target.port}`, {
-      ...(target.ca ? { ca: target.ca } : {}),
-      ...(target.cert ? { cert: target.cert, key: target.key } : {}),
-      rejectUnauthorized: !target.insecure,
-      // Up to 1,000 streams on this connection; a larger window keeps them from stalling one another.
-      settings: { initialWindowSize: 4 * 2 ** 20 },
-    });
-    s.once('connect', () => {
-      // The connection's own window too: HTTP/2's default 64 KiB would throttle 1,000 streams to round trips.
-      s.setLocalWindowSize(64 * 2 ** 20);
-      resolve(s);
-    });
-    s.once('error', reject);
-  });
-  const headers = Object.fromEntries(Object.entries(baseHeaders(target)).map(([k, v]) => [k.toLowerCase(), v]));
+  const session = await connectHttp2(target);
+  const headers = http2Headers(target);
   return {
     open: (path) =>
       new Promise((resolve, reject) => {
