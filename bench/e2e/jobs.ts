@@ -82,6 +82,8 @@ export interface WatchJob {
   readonly watchers: number;
   /** Events numbered 0 .. expectedEvents-1 (the `seq` data key). */
   readonly expectedEvents: number;
+  /** The events split by seq into this many consecutive rounds, whose latencies are kept apart. */
+  readonly rounds: number;
   /** Watches opened at once while connecting. */
   readonly openConcurrency: number;
   /** Give up this long (ms) after all watches are open. */
@@ -97,8 +99,14 @@ export interface WatchEstablished {
 
 export interface WatchResult {
   readonly setupMs: number;
-  /** From each event's `sentAt` to its arrival at one watcher (ms), one sample per delivery. */
-  readonly latenciesMs: Float64Array;
+  /** Per round: from each event's `sentAt` to its arrival at one watcher (ms), one sample per delivery. */
+  readonly latenciesMs: Float64Array[];
+  /**
+   * Per event (indexed by seq): its latency to the first and to the last of this job's watchers
+   * that got it; Infinity and -Infinity for an event none got.
+   */
+  readonly firstArrivalMs: Float64Array;
+  readonly lastArrivalMs: Float64Array;
   /** Deliveries expected but not received (watchers x events - distinct received). */
   readonly lost: number;
   readonly duplicates: number;

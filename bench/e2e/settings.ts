@@ -28,6 +28,12 @@ export interface E2eSettings {
   readonly listRuns: number;
   readonly pageSize: number;
   readonly watchers: number;
+  /** Load-generator processes the watchers are spread over (a share each). */
+  readonly watchReceivers: number;
+  /** Rounds of `writeSeconds` each, written back to back; the watch figure is the median round's p99. */
+  readonly watchRounds: number;
+  /** Writes before the timed ones, at the same rate, that every watcher receives uncounted. */
+  readonly watchWarmupWrites: number;
   readonly writesPerSecond: number;
   readonly writeSeconds: number;
   /** Objects in the store for the loaded startup and the memory figure. */
@@ -41,13 +47,13 @@ export interface E2eSettings {
 
 const FULL = {
   rounds: 5, roundMs: 2000, warmupMs: 1000, createClients: [1, 64, 256], getClients: 64, applyClients: 16, bulkClients: 256,
-  listObjects: 10_000, listRuns: 10, pageSize: 500, watchers: 1000, writesPerSecond: 50, writeSeconds: 10,
+  listObjects: 10_000, listRuns: 10, pageSize: 500, watchers: 1000, watchReceivers: 1, watchRounds: 3, watchWarmupWrites: 50, writesPerSecond: 50, writeSeconds: 10,
   storeObjects: 100_000, emptyStarts: 5, loadedStarts: 3, settleMs: 5000, sqliteBatch: 256,
 };
 
 const QUICK: typeof FULL = {
   ...FULL,
-  rounds: 1, roundMs: 1000, warmupMs: 300, listObjects: 2000, listRuns: 3, watchers: 100, writeSeconds: 2,
+  rounds: 1, roundMs: 1000, warmupMs: 300, listObjects: 2000, listRuns: 3, watchers: 100, watchRounds: 1, watchWarmupWrites: 10, writeSeconds: 2,
   storeObjects: 10_000, emptyStarts: 2, loadedStarts: 1, settleMs: 1000,
 };
 
@@ -63,7 +69,14 @@ export function e2eSettings(quick: boolean, options: ReadonlyMap<string, string>
     ...(quick ? QUICK : FULL),
     quick,
     only: new Set(only as WorkloadName[]),
+    ...(options.has('watch-receivers') ? { watchReceivers: positiveInteger('watch-receivers', options.get('watch-receivers')!) } : {}),
     ...(kubeconfig ? { kubeconfig } : {}),
     ...(cpuProfileDir ? { cpuProfileDir } : {}),
   };
+}
+
+function positiveInteger(option: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${option}: expected a positive whole number, got "${text}"`);
+  return n;
 }

@@ -10,17 +10,41 @@ import { now, wallClock } from './https-client.js';
 import { openWatchStreams } from './watch-streams.js';
 import type { WatchEstablished, WatchJob, WatchResult } from './jobs.js';
 
-/** What every watcher writes into: one sample array for all, and the first problem seen. */
+/**
+ * What every watcher writes into: one sample array per round for all watchers, each event's
+ * first and last arrival, and the first problem seen.
+ */
 class Deliveries {
-  readonly latencies: Float64Array;
-  count = 0;
+  /** Round r holds the deliveries of events r*eventsPerRound .. (r+1)*eventsPerRound-1. */
+  readonly latencies: Float64Array[];
+  readonly counts: number[];
+  /** Per event (by seq): its earliest and latest arrival at any watcher, from its send (ms). */
+  readonly firstArrival: Float64Array;
+  readonly lastArrival: Float64Array;
+  private readonly eventsPerRound: number;
   cutOff = 0;
   duplicates = 0;
   complete = 0;
   firstProblem: string | undefined;
   finishing = false;
-  constructor(capacity: number) {
-    this.latencies = new Float64Array(capacity);
+  constructor(watchers: number, events: number, rounds: number) {
+    this.eventsPerRound = Math.ceil(events / rounds);
+    this.latencies = Array.from({ length: rounds }, () => new Float64Array(watchers * this.eventsPerRound));
+    this.counts = new Array<number>(rounds).fill(0);
+    this.firstArrival = new Float64Array(events).fill(Infinity);
+    this.lastArrival = new Float64Array(events).fill(-Infinity);
+  }
+  /** One delivery of event `seq`, `latency` ms after its send. */
+  record(seq: number, latency: number): void {
+    const round = Math.floor(seq / this.eventsPerRound);
+    const samples = this.latencies[round]!;
+    const count = this.counts[round]!;
+    if (count < samples.length) {
+      samples[count] = latency;
+      this.counts[round] = count + 1;
+    }
+    if (latency < this.firstArrival[seq]!) this.firstArrival[seq] = latency;
+    if (latency > this.lastArrival[seq]!) this.lastArrival[seq] = latency;
   }
   problem(text: string): void {
     this.firstProblem ??= text;
@@ -70,7 +94,7 @@ class Watcher {
       return;
     }
     const seq = numberAfter(text, '"seq":"', from, to);
-    if (seq === undefined) return; // a bookmark or an object that is not ours
+    if (seq === undefined) return; // a bookmark, a warm-up write or an object that is not ours
     const sentAt = numberAfter(text, '"sentAt":"', from, to);
     const d = this.deliveries;
     if (seq < 0 || seq >= this.expected || this.seen[seq]) {
@@ -79,7 +103,7 @@ class Watcher {
     }
     this.seen[seq] = 1;
     this.distinct++;
-    if (sentAt !== undefined && d.count < d.latencies.length) d.latencies[d.count++] = arrived - sentAt;
+    if (sentAt !== undefined) d.record(seq, arrived - sentAt);
     if (this.distinct === this.expected) d.complete++;
   }
 
@@ -101,7 +125,7 @@ function numberAfter(text: string, key: string, from: number, to: number): numbe
 /** Runs `job`; `progress` is called once all watches are open. Bounded by the job's deadline. */
 export async function runWatch(job: WatchJob, progress: (data: WatchEstablished) => void): Promise<WatchResult> {
   const streams = await openWatchStreams(job.target, job.protocol ?? 'http/1.1');
-  const deliveries = new Deliveries(job.watchers * job.expectedEvents);
+  const deliveries = new Deliveries(job.watchers, job.expectedEvents, job.rounds);
   const watchers = Array.from({ length: job.watchers }, () => new Watcher(job.expectedEvents, deliveries));
   try {
     const began = now();
@@ -125,7 +149,9 @@ export async function runWatch(job: WatchJob, progress: (data: WatchEstablished)
     const received = watchers.reduce((sum, w) => sum + w.received, 0);
     return {
       setupMs,
-      latenciesMs: deliveries.latencies.slice(0, deliveries.count),
+      latenciesMs: deliveries.latencies.map((samples, round) => samples.slice(0, deliveries.counts[round])),
+      firstArrivalMs: deliveries.firstArrival,
+      lastArrivalMs: deliveries.lastArrival,
       lost: job.watchers * job.expectedEvents - received,
       duplicates: deliveries.duplicates,
       cutOff: deliveries.cutOff,
