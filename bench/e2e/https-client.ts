@@ -4,6 +4,7 @@
  */
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { Agent, request } from 'node:https';
+import { createSecureContext } from 'node:tls';
 import type { Target } from './target.js';
 
 /** What the benchmark sends; the body is already encoded. */
@@ -30,14 +31,20 @@ const USER_AGENT = 'capstan-e2e-bench/1';
  * when done (open keep-alive sockets otherwise keep the process alive).
  */
 export function keepAliveAgent(target: Target, maxSockets: number): Agent {
+  const credentials = {
+    ...(target.ca ? { ca: target.ca } : {}),
+    ...(target.cert ? { cert: target.cert } : {}),
+    ...(target.key ? { key: target.key } : {}),
+  };
   return new Agent({
     keepAlive: true,
     maxSockets,
     maxFreeSockets: maxSockets,
     scheduling: 'fifo',
-    ...(target.ca ? { ca: target.ca } : {}),
-    ...(target.cert ? { cert: target.cert } : {}),
-    ...(target.key ? { key: target.key } : {}),
+    ...credentials,
+    // One context for every connection: built per connection, parsing the PEMs took 2.6 ms each,
+    // most of the time it took to open 1,000 watches.
+    secureContext: createSecureContext(credentials),
     rejectUnauthorized: !target.insecure,
   });
 }
