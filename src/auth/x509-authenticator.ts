@@ -4,7 +4,7 @@
  * upstream: common name -> user name, organizations -> groups.
  */
 import { X509Certificate } from 'node:crypto';
-import type { TLSSocket } from 'node:tls';
+import type { PeerCertificate, TLSSocket } from 'node:tls';
 import type { Request } from '../server/request-context.js';
 import type { AuthenticationResult, Authenticator } from './authenticator.js';
 
@@ -35,14 +35,13 @@ export class X509Authenticator implements Authenticator {
   }
 
   #authenticateSocket(socket: TLSSocket): CachedOutcome {
-    const result = this.#verify(socket);
-    const validTo = socket.getPeerCertificate?.()?.valid_to;
-    return { result, validUntil: validTo ? Date.parse(validTo) : 0 };
+    if (typeof socket.getPeerCertificate !== 'function') return { result: { outcome: 'no-credentials' }, validUntil: 0 };
+    // Built anew at each call (every field of the certificate as JS values): ask once.
+    const peer = socket.getPeerCertificate();
+    return { result: this.#verify(socket, peer), validUntil: peer?.valid_to ? Date.parse(peer.valid_to) : 0 };
   }
 
-  #verify(socket: TLSSocket): AuthenticationResult {
-    if (typeof socket.getPeerCertificate !== 'function') return { outcome: 'no-credentials' };
-    const peer = socket.getPeerCertificate();
+  #verify(socket: TLSSocket, peer: PeerCertificate | undefined): AuthenticationResult {
     if (!peer || !peer.raw) return { outcome: 'no-credentials' };
     if (!socket.authorized) {
       return { outcome: 'rejected', reason: `verifying certificate ${describe(peer.subject?.CN)} failed: ${socket.authorizationError ?? 'unknown error'}` };
