@@ -45,10 +45,10 @@ export interface DeletedContext {
 
 export interface Strategy {
   /**
-   * Validates a name (used for metadata.name and generated names). Returns error messages in
-   * upstream's words, empty when valid. Default: DNS-1123 subdomain.
+   * Validates metadata.name, or with `prefix` a metadata.generateName (which gets a random suffix).
+   * Returns error messages in upstream's words, empty when valid. Default: DNS-1123 subdomain.
    */
-  validateName(name: string): string[];
+  validateName(name: string, prefix: boolean): string[];
   /** Whether PUT of an absent object creates it (upstream: true for few types, e.g. ConfigMap... see each strategy). */
   readonly allowCreateOnUpdate: boolean;
   /** Whether PUT without metadata.resourceVersion is accepted (last write wins). */

@@ -1,6 +1,7 @@
 /**
  * The type rules users rely on, against the real server: status and spec kept apart, generation,
- * immutable ConfigMaps, Service address and port allocation, generated names, per-type field
+ * immutable ConfigMaps, Service address and port allocation, generated names and their per-type
+ * prefix rule, per-type field
  * selectors, watches of one object and with a timeout, graceful deletion of scheduled pods.
  */
 import { after, before, describe, it } from 'node:test';
@@ -77,6 +78,18 @@ describe('type rules', () => {
     const res = await send('POST', `${NS}/configmaps`, { metadata: { generateName: 'gen-' } });
     assert.equal(res.status, 201);
     assert.match(res.json().metadata.name, /^gen-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+  });
+
+  it('checks a generateName by the type\'s own rule for prefixes', async () => {
+    const roles = '/apis/rbac.authorization.k8s.io/v1/namespaces/rules/roles';
+    // A path-segment name may not be "." or "..", but a prefix may: the suffix makes it a valid name.
+    const dots = await send('POST', roles, { metadata: { generateName: '..' }, rules: [] });
+    assert.equal(dots.status, 201, dots.body);
+    assert.match(dots.json().metadata.name, /^\.\.[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+    assert.equal((await send('POST', roles, { metadata: { name: '..' }, rules: [] })).status, 422);
+    const slash = await send('POST', roles, { metadata: { generateName: 'a/' }, rules: [] });
+    assert.equal(slash.status, 422);
+    assert.match(slash.json().message, /metadata.generateName: Invalid value: "a\/": may not contain '\/'/);
   });
 
   it('selects by the per-type fields upstream supports, and refuses others', async () => {

@@ -9,19 +9,11 @@ import type { ObjectMetaInput } from '../../validation/metadata-input.js';
 import { metaOf, type KubeObject } from '../object.js';
 import type { StoreContext } from './store-context.js';
 
-/**
- * A generateName gets a random suffix, so a trailing dash is fine: upstream checks the prefix with
- * its last two characters replaced by `a`, which decides which prefixes pass.
- */
-function asCheckableName(name: string, prefix: boolean): string {
-  return prefix && name.length > 1 && name.endsWith('-') ? `${name.slice(0, -2)}a` : name;
-}
-
 /** Field errors of `object`'s metadata; `old` is the stored object for updates. */
 export function validateMetadata(ctx: StoreContext, object: KubeObject, old: KubeObject | undefined): FieldError[] {
   const meta = metaOf(object) as ObjectMetaInput;
   const errors = validateObjectMeta(meta, {
-    nameValidator: (name, prefix) => ctx.strategy.validateName(asCheckableName(name, prefix)),
+    nameValidator: (name, prefix) => ctx.strategy.validateName(name, prefix),
     namespaced: ctx.definition.namespaced,
   });
   if (old !== undefined) errors.push(...validateObjectMetaUpdate(meta, metaOf(old) as ObjectMetaInput));

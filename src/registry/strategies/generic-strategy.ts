@@ -11,8 +11,7 @@ import type { FieldError } from '../../api/errors.js';
 import type { ResourceDefinition } from '../catalog/resource-definition.js';
 import { jsonEqual, metaOf, type KubeObject } from '../object.js';
 import type { DeleteRequest, Strategy, StrategyContext } from '../strategy.js';
-
-export type NameValidator = (name: string) => string[];
+import type { NameValidator } from '../../validation/name-validators.js';
 
 /** Core-group types that count generation (upstream sets it in their strategies). */
 const CORE_TYPES_WITH_GENERATION = new Set(['pods', 'replicationcontrollers']);
@@ -44,8 +43,8 @@ export class GenericStrategy implements Strategy {
       options.hasSpec && (definition.group !== '' || CORE_TYPES_WITH_GENERATION.has(definition.resource));
   }
 
-  validateName(name: string): string[] {
-    return this.options.validateName(name);
+  validateName(name: string, prefix: boolean): string[] {
+    return this.options.validateName(name, prefix);
   }
 
   prepareForCreate(object: KubeObject, _ctx: StrategyContext): void {

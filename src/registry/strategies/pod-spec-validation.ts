@@ -6,7 +6,7 @@
 import type { FieldError } from '../../api/errors.js';
 import { fieldInvalid, fieldRequired } from '../../validation/field-errors.js';
 import { fieldDuplicate, fieldNotSupported } from './field-errors.js';
-import type { NameValidator } from './generic-strategy.js';
+import type { NameValidator } from '../../validation/name-validators.js';
 import { recordsAt, stringAt, type JsonRecord } from './json-access.js';
 
 export interface PodSpecRules {
@@ -43,7 +43,7 @@ function validateContainer(container: JsonRecord, path: string, names: Set<strin
   const name = stringAt(container, 'name') ?? '';
   if (name === '') errors.push(fieldRequired(`${path}.name`));
   else {
-    for (const message of rules.validateLabel(name)) errors.push(fieldInvalid(`${path}.name`, name, message));
+    for (const message of rules.validateLabel(name, false)) errors.push(fieldInvalid(`${path}.name`, name, message));
     if (names.has(name)) errors.push(fieldDuplicate(`${path}.name`, name));
     names.add(name);
   }

@@ -5,7 +5,7 @@
 import type { ResourceDefinition } from '../catalog/resource-definition.js';
 import type { Allocator } from '../allocators/allocator.js';
 import { nameIsDns1035Label, nameIsDnsLabel, nameIsDnsSubdomain, nameIsPathSegment } from '../../validation/name-validators.js';
-import type { NameValidator } from './generic-strategy.js';
+import type { NameValidator } from '../../validation/name-validators.js';
 
 /** Upstream's name rules; each returns error messages in upstream's words, empty when valid. */
 export interface NameValidators {
@@ -19,12 +19,12 @@ export interface NameValidators {
   readonly pathSegment: NameValidator;
 }
 
-/** The server's validators (src/validation), checking full names (generated names are complete by then). */
+/** The server's validators (src/validation). */
 export const BUILTIN_NAME_VALIDATORS: NameValidators = {
-  dns1123Subdomain: (name) => nameIsDnsSubdomain(name, false),
-  dns1123Label: (name) => nameIsDnsLabel(name, false),
-  dns1035Label: (name) => nameIsDns1035Label(name, false),
-  pathSegment: (name) => nameIsPathSegment(name, false),
+  dns1123Subdomain: nameIsDnsSubdomain,
+  dns1123Label: nameIsDnsLabel,
+  dns1035Label: nameIsDns1035Label,
+  pathSegment: nameIsPathSegment,
 };
 
 /** The allocators behind Services; absent ones mean the server does not allocate that kind. */

@@ -79,6 +79,6 @@ test('finalizer names must be standard or qualified', () => {
 });
 
 test('namespace names are DNS-1123 labels', () => {
-  assert.deepEqual(namespaces().validateName('a.b'), ['label']);
-  assert.deepEqual(namespaces().validateName('team-a'), []);
+  assert.deepEqual(namespaces().validateName('a.b', false), ['label']);
+  assert.deepEqual(namespaces().validateName('team-a', false), []);
 });

@@ -192,7 +192,7 @@ test('validation of services', () => {
     s.prepareForCreate(object, ctx());
     assert.deepEqual(messages(s.validate(object, ctx())), expected, name);
   }
-  assert.deepEqual(s.validateName('1abc'), ['dns1035']);
+  assert.deepEqual(s.validateName('1abc', false), ['dns1035']);
 });
 
 test('without allocators no cluster IP is assigned', async () => {

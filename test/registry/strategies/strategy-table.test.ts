@@ -23,7 +23,7 @@ test('name rules follow upstream per type', () => {
     ['apps', 'deployments', 'A', ['subdomain']],
   ];
   for (const [group, resource, name, expected] of cases) {
-    assert.deepEqual(strategy(group, resource).validateName(name), expected, `${group}/${resource} ${name}`);
+    assert.deepEqual(strategy(group, resource).validateName(name, false), expected, `${group}/${resource} ${name}`);
   }
 });
 
@@ -36,6 +36,16 @@ test('create on update follows upstream per type', () => {
 
 test('the built-in validators answer in upstream words', () => {
   const s = strategy('', 'namespaces', testDeps({ validateName: BUILTIN_NAME_VALIDATORS }));
-  assert.match(s.validateName('Bad_Name')[0] ?? '', /^a lowercase RFC 1123 label must consist of/);
-  assert.deepEqual(strategy('rbac.authorization.k8s.io', 'roles', testDeps({ validateName: BUILTIN_NAME_VALIDATORS })).validateName('a/b'), ["may not contain '/'"]);
+  assert.match(s.validateName('Bad_Name', false)[0] ?? '', /^a lowercase RFC 1123 label must consist of/);
+  assert.deepEqual(strategy('rbac.authorization.k8s.io', 'roles', testDeps({ validateName: BUILTIN_NAME_VALIDATORS })).validateName('a/b', false), ["may not contain '/'"]);
+});
+
+test('a generateName is checked as a prefix by the type\'s own rule', () => {
+  const roles = strategy('rbac.authorization.k8s.io', 'roles', testDeps({ validateName: BUILTIN_NAME_VALIDATORS }));
+  assert.deepEqual(roles.validateName('.', false), ["may not be '.'"]);
+  assert.deepEqual(roles.validateName('.', true), [], 'a suffix follows, so "." is a fine prefix');
+  assert.deepEqual(roles.validateName('a%', true), ["may not contain '%'"]);
+  const configMaps = strategy('', 'configmaps', testDeps({ validateName: BUILTIN_NAME_VALIDATORS }));
+  assert.deepEqual(configMaps.validateName('web-', true), [], 'a trailing dash is fine in a prefix');
+  assert.equal(configMaps.validateName('web-', false).length, 1);
 });
