@@ -5,9 +5,8 @@
  * the latency being measured.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Readable } from 'node:stream';
 import { now, wallClock } from './https-client.js';
-import { openWatchStreams } from './watch-streams.js';
+import { openWatchStreams, type WatchBody } from './watch-streams.js';
 import type { WatchEstablished, WatchJob, WatchResult } from './jobs.js';
 
 /**
@@ -64,7 +63,7 @@ class Watcher {
   private distinct = 0;
   private readonly seen: Uint8Array;
   private ended = false;
-  stream: Readable | undefined;
+  stream: WatchBody | undefined;
 
   constructor(private readonly expected: number, private readonly deliveries: Deliveries) {
     this.seen = new Uint8Array(expected);
@@ -75,7 +74,7 @@ class Watcher {
   }
 
   /** Starts reading a watch response whose headers said 200. */
-  attach(stream: Readable): void {
+  attach(stream: WatchBody): void {
     this.stream = stream;
     stream.on('data', (chunk: Buffer) => this.onData(chunk));
     stream.on('end', () => this.onEnd('the server ended the watch'));

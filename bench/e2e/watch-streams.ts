@@ -1,17 +1,22 @@
 /**
- * Opening watch responses as plain readable streams, over HTTP/1.1 (one keep-alive connection
- * each) or HTTP/2 (streams on one shared connection, as an informer-heavy Go client does).
+ * Opening watch responses as bodies that emit 'data', over HTTP/1.1 (a connection each, read by
+ * the lean client of chunked-body.ts) or HTTP/2 (streams on one shared connection, as an
+ * informer-heavy Go client does).
  */
+import type { EventEmitter } from 'node:events';
 import { constants } from 'node:http2';
-import { request } from 'node:https';
-import type { Readable } from 'node:stream';
-import { baseHeaders, connectHttp2, http2Headers, keepAliveAgent } from './https-client.js';
+import { createSecureContext } from 'node:tls';
+import { getChunked } from './chunked-body.js';
+import { baseHeaders, connectHttp2, http2Headers } from './https-client.js';
 import type { Protocol } from './senders.js';
 import type { Target } from './target.js';
 
+/** A watch response's body: 'data' (Buffer), 'end', 'error', 'close'. */
+export type WatchBody = EventEmitter & { destroy(): void };
+
 export interface WatchStreams {
   /** Opens a watch; resolves with its body once the headers said 200, rejects otherwise. */
-  open(path: string): Promise<Readable>;
+  open(path: string): Promise<WatchBody>;
   close(): void;
 }
 
@@ -20,19 +25,21 @@ export async function openWatchStreams(target: Target, protocol: Protocol): Prom
 }
 
 function http1Streams(target: Target): WatchStreams {
-  const agent = keepAliveAgent(target, Infinity);
+  const secureContext = createSecureContext({
+    ...(target.ca ? { ca: target.ca } : {}),
+    ...(target.cert ? { cert: target.cert } : {}),
+    ...(target.key ? { key: target.key } : {}),
+  });
+  const opened = new Set<WatchBody>();
   return {
-    open: (path) =>
-      new Promise((resolve, reject) => {
-        const req = request({ host: target.host, port: target.port, path, headers: baseHeaders(target), agent }, (res) => {
-          if (res.statusCode === 200) return resolve(res);
-          res.resume();
-          reject(new Error(`watch ${path}: HTTP ${res.statusCode}`));
-        });
-        req.on('error', reject);
-        req.end();
-      }),
-    close: () => agent.destroy(),
+    open: async (path) => {
+      const body = await getChunked(target, secureContext, path, { ...baseHeaders(target), Accept: 'application/json' });
+      opened.add(body);
+      return body;
+    },
+    close: () => {
+      for (const body of opened) body.destroy();
+    },
   };
 }
 
