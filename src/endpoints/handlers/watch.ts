@@ -10,6 +10,8 @@ import { conversions, negotiate } from '../respond.js';
 import { EventStream } from './watch-event-stream.js';
 import type { RequestScope } from '../scope.js';
 import { selectionOf } from '../selectors.js';
+import type { CacheWatch } from '../../storage/cacher/cache-types.js';
+import type { KubeObject } from '../../registry/object.js';
 
 export async function handleWatch(ctx: RequestContext, scope: RequestScope): Promise<void> {
   const out = negotiate(ctx, scope.env.codecs, { stream: true });
@@ -32,7 +34,7 @@ export async function handleWatch(ctx: RequestContext, scope: RequestScope): Pro
     }
     const converter = out.representation === 'object' ? undefined : await conversions();
     const stream = new EventStream(ctx, scope, out, converter);
-    let watch;
+    let watch: CacheWatch<KubeObject>;
     try {
       watch = await scope.store.watch({
         namespace, name, start, bookmarks: options.bookmarks, initialEventsEndBookmark: options.initialEventsEndBookmark,
@@ -44,12 +46,10 @@ export async function handleWatch(ctx: RequestContext, scope: RequestScope): Pro
       throw err;
     }
     stream.begin();
-    try {
-      for await (const event of watch) stream.send(event);
-      stream.end();
-    } catch (err) {
-      stream.endWithError(fromWatchStorageError(err));
-    }
+    // Events are pushed as they come; the stream is ended here, after the watch has let go.
+    const failure = await new Promise<unknown>((resolve) => watch.consume({ event: (event) => stream.send(event), end: resolve }));
+    if (failure === undefined) stream.end();
+    else stream.endWithError(fromWatchStorageError(failure));
   } finally {
     clearTimeout(timer);
     ctx.signal.removeEventListener('abort', onAbort);

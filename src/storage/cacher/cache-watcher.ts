@@ -12,7 +12,7 @@
  * dispatcher wakes each such watcher once after the whole batch.
  */
 import { StorageError } from '../errors.js';
-import type { CacheWatch, CacheWatchEvent } from './cache-types.js';
+import type { CacheWatch, CacheWatchEvent, WatchSink } from './cache-types.js';
 import { BoundedQueue } from './bounded-queue.js';
 import type { CachedEvent } from './cached-event.js';
 import type { KeyRange } from './key-range.js';
@@ -51,6 +51,8 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
   /** An error the consumer has not been given yet. */
   private error: StorageError | undefined;
   private waiter: { resolve(r: IteratorResult<CacheWatchEvent<T>>): void; reject(e: unknown): void } | undefined;
+  /** The consumer that takes events pushed (consume()), instead of a waiter per event. */
+  private sink: WatchSink<T> | undefined;
   private wakeDue = false;
   /** Something was queued since the last bookmark tick, so the watcher is not idle. */
   private busy = false;
@@ -136,6 +138,7 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
   /** Hands the consumer what is available, if it is waiting. */
   wake(): void {
     this.wakeDue = false;
+    if (this.sink !== undefined) return this.drain(this.sink);
     const waiter = this.waiter;
     if (waiter === undefined) return;
     const result = this.poll();
@@ -143,6 +146,34 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
     this.waiter = undefined;
     if (result instanceof StorageError) waiter.reject(result);
     else waiter.resolve(result);
+  }
+
+  consume(sink: WatchSink<T>): void {
+    if (this.sink !== undefined || this.waiter !== undefined) throw new Error('a watch is read one way, by one consumer');
+    this.sink = sink;
+    this.drain(sink);
+  }
+
+  /** Pushes everything available to `sink`; ends it when the watcher has ended. */
+  private drain(sink: WatchSink<T>): void {
+    for (;;) {
+      const result = this.poll();
+      if (result === undefined) return;
+      if (result instanceof StorageError || result.done === true) {
+        this.sink = undefined;
+        sink.end(result instanceof StorageError ? result : undefined);
+        return;
+      }
+      try {
+        sink.event(result.value);
+      } catch (err) {
+        // The consumer's failure is its own: it ends this watch, not the dispatch to the others.
+        this.sink = undefined;
+        if (!this.closed) this.shutDown();
+        sink.end(err);
+        return;
+      }
+    }
   }
 
   next(): Promise<IteratorResult<CacheWatchEvent<T>>> {
@@ -168,7 +199,7 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
       return false;
     }
     this.busy = true;
-    if (this.waiter === undefined || this.wakeDue) return false;
+    if ((this.waiter === undefined && this.sink === undefined) || this.wakeDue) return false;
     this.wakeDue = true;
     return true;
   }

@@ -232,4 +232,71 @@ describe('Cacher watch', () => {
       assert.equal((await pending).done, true);
       assert.equal(f.cache.watcherCount, 0);
     }));
+
+  describe('consumed (events pushed to a sink)', () => {
+    /** A sink that records what it is given; `ended` resolves with what `end` got. */
+    function recorder(onEvent: (text: string) => void = () => undefined) {
+      const events: string[] = [];
+      let end!: (reason: unknown) => void;
+      const ended = new Promise<unknown>((resolve) => (end = resolve));
+      const sink = {
+        event: (e: Parameters<typeof show>[0]) => {
+          const text = show(e);
+          events.push(text);
+          onEvent(text);
+        },
+        end: (reason?: unknown) => end(reason),
+      };
+      return { events, ended, sink };
+    }
+
+    it('pushes the replay at once, then live changes in order', () =>
+      withCache(async (f) => {
+        const r1 = await f.put('a', '1');
+        const r2 = await f.put('b', '1');
+        await f.seen(r2);
+        const watch = await f.cache.watch(request({ kind: 'after', revision: r1 - 1 }));
+        const r = recorder();
+        watch.consume(r.sink);
+        assert.deepEqual(r.events, [`ADDED a=1@${r1}`, `ADDED b=1@${r2}`], 'what was available is pushed before consume returns');
+        const r3 = await f.put('a', '2');
+        const r4 = await f.remove('b');
+        await f.seen(r4);
+        assert.deepEqual(r.events.slice(2), [`MODIFIED a=2@${r3}`, `DELETED b=1@${r4}`]);
+      }));
+
+    it('ends without a reason when aborted, and is detached', () =>
+      withCache(async (f) => {
+        const controller = new AbortController();
+        const now = await f.put('a', '0');
+        const aborted = recorder();
+        (await f.cache.watch(request({ kind: 'after', revision: now }, { signal: controller.signal }))).consume(aborted.sink);
+        controller.abort();
+        assert.equal(await aborted.ended, undefined);
+        assert.equal(f.cache.watcherCount, 0);
+      }));
+
+    it('a sink that throws ends its own watch with the error; the other watchers still get the change', () =>
+      withCache(async (f) => {
+        const now = await f.put('a', '0');
+        const failing = recorder(() => {
+          throw new Error('sink broke');
+        });
+        const healthy = recorder();
+        (await f.cache.watch(request({ kind: 'after', revision: now }))).consume(failing.sink);
+        (await f.cache.watch(request({ kind: 'after', revision: now }))).consume(healthy.sink);
+        const r1 = await f.put('a', '1');
+        await f.seen(r1);
+        assert.match(String(await failing.ended), /sink broke/);
+        assert.deepEqual(healthy.events, [`MODIFIED a=1@${r1}`]);
+        assert.equal(f.cache.watcherCount, 1);
+      }));
+
+    it('is read one way only', () =>
+      withCache(async (f) => {
+        const watch = await f.cache.watch(request({ kind: 'after', revision: f.cache.revision }));
+        watch.consume(recorder().sink);
+        assert.throws(() => watch.consume(recorder().sink), /one consumer/);
+      }));
+  });
 });
