@@ -181,6 +181,16 @@ export function forbidden(message: string, details?: StatusDetails): ApiError {
   return new ApiError(403, 'Forbidden', message, details);
 }
 
+/** A request that outlived --request-timeout or its own ?timeout=. */
+export function requestTimedOut(): ApiError {
+  return new ApiError(504, 'Timeout', 'Timeout: request did not complete within the allotted timeout', {});
+}
+
+/** Max in-flight requests reached; clients retry after the second it names. */
+export function tooManyRequests(): ApiError {
+  return new ApiError(429, 'TooManyRequests', 'Too many requests, please try again later.', { retryAfterSeconds: 1 }, { 'Retry-After': '1' });
+}
+
 export function tooLarge(limit: number): ApiError {
   return new ApiError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${limit}`);
 }

@@ -3,7 +3,7 @@
  * with Retry-After: 1. Long-running requests (watches) are not counted, and system:masters is
  * never refused (it may be the only way in to fix an overloaded server), as upstream.
  */
-import { ApiError } from '../../api/errors.js';
+import { tooManyRequests } from '../../api/errors.js';
 import { SYSTEM_MASTERS } from '../../auth/authenticator.js';
 import { isLongRunning } from '../request-info.js';
 import type { Handler, RequestContext } from '../request-context.js';
@@ -29,16 +29,6 @@ class Slots {
   release(): void {
     this.used--;
   }
-}
-
-export function tooManyRequests(): ApiError {
-  return new ApiError(
-    429,
-    'TooManyRequests',
-    'Too many requests, please try again later.',
-    { retryAfterSeconds: 1 },
-    { 'Retry-After': '1' },
-  );
 }
 
 export function withMaxInFlight(handler: Handler, deps: MaxInFlightDeps): Handler {

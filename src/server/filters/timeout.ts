@@ -3,7 +3,7 @@
  * the client asked for). On expiry the request's signal aborts and the client gets 504 Timeout;
  * if the response had already started, the stream is reset instead, as upstream.
  */
-import { ApiError, badRequest } from '../../api/errors.js';
+import { badRequest, requestTimedOut } from '../../api/errors.js';
 import { parseDuration } from '../duration.js';
 import { isLongRunning } from '../request-info.js';
 import { abortResponse, isFinished, writeError } from '../write-response.js';
@@ -12,10 +12,6 @@ import type { Handler, RequestContext } from '../request-context.js';
 export interface TimeoutDeps {
   /** --request-timeout in milliseconds; 0 disables. */
   readonly requestTimeoutMs: number;
-}
-
-export function timeoutError(): ApiError {
-  return new ApiError(504, 'Timeout', 'Timeout: request did not complete within the allotted timeout', {});
 }
 
 export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
@@ -35,7 +31,7 @@ export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
     } finally {
       clearTimeout(timer);
     }
-    const error = timeoutError();
+    const error = requestTimedOut();
     ctx.abort(error);
     // The handler keeps running until it notices the abort; its late failure is of no interest.
     work.catch(() => {});
