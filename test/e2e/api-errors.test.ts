@@ -6,6 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import type { ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { startServer, type TestServer } from './harness.js';
 
@@ -91,13 +92,14 @@ describe('errors and golden shapes', () => {
     assert.equal((await server.request(`${CMS}/cm1`)).status, 200);
   });
 
-  it('413 for an oversize body sent in chunks without a length, answered before the body ends', async () => {
+  /** POSTs to CMS on a connection of its own, writing `write`'s pieces; resolves with the answer. */
+  function rawPost(headers: Record<string, string | number>, write: (req: ClientRequest) => void): Promise<{ code: number; reason: string }> {
     const config = readFileSync(server.kubeconfig, 'utf8');
     const field = (name: string) => Buffer.from(new RegExp(`${name}:\\s*(\\S+)`).exec(config)![1]!, 'base64');
-    const status = await new Promise<{ code: number; reason: string }>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       const req = httpsRequest(
         {
-          host: '127.0.0.1', port: server.port, path: CMS, method: 'POST', agent: false, headers: { 'Content-Type': 'application/json' },
+          host: '127.0.0.1', port: server.port, path: CMS, method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', ...headers },
           ca: field('certificate-authority-data'), cert: field('client-certificate-data'), key: field('client-key-data'),
         },
         (res) => {
@@ -107,6 +109,12 @@ describe('errors and golden shapes', () => {
         },
       );
       req.on('error', reject);
+      write(req);
+    });
+  }
+
+  it('413 for an oversize body sent in chunks without a length, which the client gets', async () => {
+    const status = await rawPost({}, (req) => {
       const piece = 'x'.repeat(256 * 1024);
       req.write('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"chunked"},"data":{"a":"');
       for (let i = 0; i < 16; i++) req.write(piece);
@@ -114,6 +122,12 @@ describe('errors and golden shapes', () => {
     });
     assert.deepEqual(status, { code: 413, reason: 'RequestEntityTooLarge' });
     assert.equal((await server.request(`${CMS}/cm1`)).status, 200);
+  });
+
+  it('413 at once, before any body, for a declared length far past the limit', async () => {
+    // 1 GiB declared, nothing sent: the server must neither wait for it nor read it.
+    const status = await rawPost({ 'Content-Length': 2 ** 30 }, (req) => req.flushHeaders());
+    assert.deepEqual(status, { code: 413, reason: 'RequestEntityTooLarge' });
   });
 
   it('415 for an unknown Content-Type', async () => {
