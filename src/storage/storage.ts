@@ -18,6 +18,14 @@ export interface KeyValue {
   readonly modRevision: number;
 }
 
+/** No bytes: the value of a deleted key. Shared; never written to. */
+export const NO_VALUE = new Uint8Array(0);
+
+/** A deleted key as a delete event carries it, as etcd does: no value, createRevision 0, the delete's revision. */
+export function deletedKeyValue(key: string, revision: number): KeyValue {
+  return { key, value: NO_VALUE, createRevision: 0, modRevision: revision };
+}
+
 /** Result of a point read. `revision` is the store revision the read was served at. */
 export interface GetResult {
   readonly kv: KeyValue | undefined;

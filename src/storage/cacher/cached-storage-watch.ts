@@ -3,10 +3,8 @@
  * cache watch (or, for history the cache no longer holds but the store does, a store watch) when
  * iteration starts, and turns cache events back into storage batches with their prevKv.
  */
-import type { KeyValue, Watch, WatchBatch } from '../storage.js';
+import { deletedKeyValue, type KeyValue, type Watch, type WatchBatch } from '../storage.js';
 import type { CacheWatch, CacheWatchEvent } from './cache-types.js';
-
-const EMPTY = new Uint8Array(0);
 
 /** Where the events come from once the watch is open. */
 export type WatchSource = { readonly cache: CacheWatch<KeyValue> } | { readonly store: Watch };
@@ -15,8 +13,7 @@ export function batchOf(event: CacheWatchEvent<KeyValue>): WatchBatch {
   if (event.type === 'BOOKMARK') return { events: [], revision: event.revision };
   const prevKv = event.prevEntry?.object;
   if (event.type !== 'DELETED') return { events: [{ type: 'put', kv: event.entry.object, prevKv }], revision: event.revision };
-  // Like etcd: the delete's kv has the key, no value, and the delete's revision.
-  const kv: KeyValue = { key: event.entry.key, value: EMPTY, createRevision: 0, modRevision: event.revision };
+  const kv = deletedKeyValue(event.entry.key, event.revision);
   return { events: [{ type: 'delete', kv, prevKv: prevKv ?? event.entry.object }], revision: event.revision };
 }
 

@@ -4,6 +4,7 @@
  * precondition skips that write alone; only an SQLite failure undoes the whole batch.
  */
 import type { Database as Connection, Statement } from 'better-sqlite3';
+import { NO_VALUE } from '../storage.js';
 import { readStoredState } from './stored-state.js';
 import type { PriorValue, WriteOp, WriteOutcome } from './write-ops.js';
 
@@ -66,7 +67,7 @@ export class BatchWriter {
         if (op.expectedModRevision !== undefined && live.revision !== op.expectedModRevision) {
           return { ok: false, reason: 'conflict', actualModRevision };
         }
-        return this.insert(op.key, EMPTY, live, true);
+        return this.insert(op.key, NO_VALUE, live, true);
     }
   }
 
@@ -81,4 +82,3 @@ export class BatchWriter {
   }
 }
 
-const EMPTY = new Uint8Array(0);

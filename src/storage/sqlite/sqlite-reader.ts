@@ -5,7 +5,7 @@
  * point reads and prefix ranges use kv_key_revision, history replay the rowid.
  */
 import type { Database as Connection, Statement } from 'better-sqlite3';
-import type { KeyValue, WatchEvent } from '../storage.js';
+import { deletedKeyValue, type KeyValue, type WatchEvent } from '../storage.js';
 import type { KeyRange } from './key-range.js';
 
 interface KvRow {
@@ -101,7 +101,7 @@ function toWatchEvent(row: HistoryRow): WatchEvent {
       ? undefined
       : { key: row.key, value: row.prev_value, createRevision: row.prev_created, modRevision: row.prev_revision };
   if (row.deleted === 1) {
-    return { type: 'delete', kv: { key: row.key, value: row.value, createRevision: 0, modRevision: row.revision }, prevKv };
+    return { type: 'delete', kv: deletedKeyValue(row.key, row.revision), prevKv };
   }
   return { type: 'put', kv: toKeyValue(row), prevKv };
 }

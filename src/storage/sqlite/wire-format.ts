@@ -5,6 +5,7 @@
  * a batch are copied once into one ArrayBuffer that is transferred (moved, not copied), and each
  * op names its value by a [start, end) span of it.
  */
+import { NO_VALUE } from '../storage.js';
 import type { AppliedWrite, RejectedWrite, WriteOp, WriteOutcome } from './write-ops.js';
 
 /** [start, end) of a value in the batch's packed buffer. */
@@ -91,8 +92,6 @@ class ValuePacker {
   }
 }
 
-const EMPTY = new Uint8Array(0);
-
 function view(buffer: ArrayBuffer, span: ValueSpan | undefined): Uint8Array {
-  return span === undefined ? EMPTY : new Uint8Array(buffer, span[0], span[1] - span[0]);
+  return span === undefined ? NO_VALUE : new Uint8Array(buffer, span[0], span[1] - span[0]);
 }

@@ -1,9 +1,7 @@
 /** Turning the writer's outcomes into what callers and watchers receive. */
 import { conflict, keyExists, keyNotFound, type StorageError } from '../errors.js';
-import type { KeyValue, WatchEvent, WriteResult } from '../storage.js';
+import { deletedKeyValue, type KeyValue, type WatchEvent, type WriteResult } from '../storage.js';
 import type { AppliedWrite, RejectedWrite, WriteOp } from './write-ops.js';
-
-const EMPTY = new Uint8Array(0);
 
 /** A committed write as its caller and the watchers see it. */
 export interface CommittedWrite {
@@ -15,8 +13,7 @@ export interface CommittedWrite {
 export function describeCommitted(op: WriteOp, applied: AppliedWrite): CommittedWrite {
   const prevKv: KeyValue | undefined = applied.prior === undefined ? undefined : { key: op.key, ...applied.prior };
   if (op.kind === 'delete') {
-    // The deleted key: etcd reports it with no value and createRevision 0.
-    const kv: KeyValue = { key: op.key, value: EMPTY, createRevision: 0, modRevision: applied.revision };
+    const kv = deletedKeyValue(op.key, applied.revision);
     return { result: { revision: applied.revision, kv: prevKv ?? kv }, event: { type: 'delete', kv, prevKv } };
   }
   const kv: KeyValue = { key: op.key, value: op.value, createRevision: applied.createRevision, modRevision: applied.revision };
