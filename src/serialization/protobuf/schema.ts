@@ -47,7 +47,8 @@ export interface MessagePlan {
   readonly byName: ReadonlyMap<string, FieldPlan>;
 }
 
-function wireTypeOf(scalar: ScalarType | undefined): number {
+/** How a value of `scalar` travels on the wire; `undefined` is a message (or a map entry). */
+export function wireTypeOf(scalar: ScalarType | undefined): number {
   switch (scalar) {
     case 'int32':
     case 'int64':

@@ -17,7 +17,7 @@ import type { ScalarType } from './descriptor.js';
 import { ProtobufDecodeError } from './errors.js';
 import { unexpectedEnd } from './envelope.js';
 import type { FieldPlan, MessagePlan } from './schema.js';
-import { WireType } from './schema.js';
+import { WireType, wireTypeOf } from './schema.js';
 import { SPECIAL_CONVERTERS } from './special-types.js';
 import type { Reader } from './wire-runtime.js';
 
@@ -135,7 +135,7 @@ function readMapEntry(reader: Reader, end: number, field: FieldPlan, values: unk
   const stop = delimit(reader, end, `map ${field.json}`);
   let key = '';
   let value: unknown;
-  const valueTag = (2 << 3) | (field.scalar === undefined ? WireType.lengthDelimited : wireTypeOfScalar(field.scalar));
+  const valueTag = (2 << 3) | wireTypeOf(field.scalar);
   while (reader.pos < stop) {
     const tag = reader.uint32();
     if (tag === 0x0a) key = reader.string();
@@ -151,12 +151,6 @@ function readMapEntry(reader: Reader, end: number, field: FieldPlan, values: unk
     // Go allocates each map value, so even an empty list-typed value is [] rather than null.
     setKey(map, key, value ?? (field.message!.list ? [] : zeroJson(field.message!, context)));
   }
-}
-
-function wireTypeOfScalar(type: ScalarType): number {
-  if (type === 'double') return WireType.fixed64;
-  if (type === 'string' || type === 'bytes') return WireType.lengthDelimited;
-  return WireType.varint;
 }
 
 function toJson(plan: MessagePlan, values: unknown[], context: DecodeContext): unknown {

@@ -8,7 +8,7 @@
 import type { ScalarType } from './descriptor.js';
 import { ProtobufEncodeError } from './errors.js';
 import type { FieldPlan, MessagePlan } from './schema.js';
-import { WireType } from './schema.js';
+import { wireTypeOf } from './schema.js';
 import { SPECIAL_CONVERTERS } from './special-types.js';
 import type { SpecialRecord } from './special-types.js';
 import type { Writer } from './wire-runtime.js';
@@ -144,8 +144,7 @@ function writeMapEntry(writer: Writer, field: FieldPlan, key: string, value: unk
   writer.uint32(field.tag).fork();
   writer.uint32(0x0a).string(key);
   if (field.scalar !== undefined) {
-    const wireType = field.scalar === 'double' ? WireType.fixed64 : field.scalar === 'string' || field.scalar === 'bytes' ? WireType.lengthDelimited : WireType.varint;
-    writer.uint32((2 << 3) | wireType);
+    writer.uint32((2 << 3) | wireTypeOf(field.scalar));
     writeScalar(writer, field.scalar, value);
   } else {
     writer.uint32(0x12).fork();
