@@ -1,7 +1,8 @@
 /**
- * A Storage whose reads are served by watch caches and whose writes go to the store underneath:
- * how the rest of the server sees a cached store, and how the storage conformance suite checks
- * that the cache keeps the storage contract.
+ * A Storage whose reads are served by watch caches and whose writes go to the store underneath.
+ * The storage conformance suite runs the Storage contract through it, and the storage benchmark
+ * times watches through it. The server does not: its registry reads through one Cacher per
+ * resource type and writes to the store itself.
  *
  * One Cacher serves each cache prefix (`cachePrefixOf`, e.g. one resource type's prefix). It is
  * created on the first read, watch or write under that prefix and started before the operation
