@@ -1,6 +1,6 @@
 /**
  * How big and how long: the full run (what RESULTS.md reports) and the quick smoke run, plus the
- * e2e benchmark's own options (--kubeconfig, --cpu-prof-dir, --only).
+ * e2e benchmark's own options (--kubeconfig, --cpu-prof-dir, --only, --watch-receivers).
  */
 
 /** Workload names, for --only. */
