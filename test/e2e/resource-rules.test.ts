@@ -80,6 +80,16 @@ describe('type rules', () => {
     assert.match(res.json().metadata.name, /^gen-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
   });
 
+  it('the scale subresource prints the selector as upstream does', async () => {
+    const body = deployment('scaled');
+    body.spec.selector = { matchLabels: { tier: 'web', app: 'scaled' }, matchExpressions: [{ key: 'env', operator: 'In', values: ['prod', 'dev'] }] } as never;
+    body.spec.template.metadata.labels = { app: 'scaled', tier: 'web', env: 'prod' } as never;
+    assert.equal((await send('POST', DEPLOYMENTS, body)).status, 201);
+    const scale = await send('GET', `${DEPLOYMENTS}/scaled/scale`);
+    assert.equal(scale.status, 200, scale.body);
+    assert.equal(scale.json().status.selector, 'app=scaled,env in (dev,prod),tier=web');
+  });
+
   it('checks a generateName by the type\'s own rule for prefixes', async () => {
     const roles = '/apis/rbac.authorization.k8s.io/v1/namespaces/rules/roles';
     // A path-segment name may not be "." or "..", but a prefix may: the suffix makes it a valid name.

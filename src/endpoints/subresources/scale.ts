@@ -14,34 +14,24 @@ import { fieldValidationOf, isDryRun } from '../query-flags.js';
 import { contentTypeOf, readBody } from '../request-body.js';
 import { negotiate, writeValue } from '../respond.js';
 import type { RequestScope } from '../scope.js';
+import { formatLabelSelector, type StructuredLabelSelector } from '../../selection/label-selector.js';
 
 const SCALE_SCHEMA = 'io.k8s.api.autoscaling.v1.Scale';
 
-interface LabelSelector {
-  matchLabels?: Record<string, string>;
-  matchExpressions?: { key: string; operator: string; values?: string[] }[];
-}
-
-/** Upstream's string form of a label selector (metav1.FormatLabelSelector). */
-function selectorString(selector: LabelSelector | Record<string, string> | undefined): string {
+/**
+ * Upstream's string form of the parent's selector: structured for most types, a plain label map
+ * for ReplicationControllers (printed as labels.SelectorFromSet does, which is the same rule).
+ */
+function selectorString(selector: StructuredLabelSelector | Record<string, string> | undefined): string {
   if (!selector) return '';
-  const terms: string[] = [];
-  const isStructured = 'matchLabels' in selector || 'matchExpressions' in selector;
-  const labels = isStructured ? (selector as LabelSelector).matchLabels ?? {} : (selector as Record<string, string>);
-  for (const key of Object.keys(labels).sort()) terms.push(`${key}=${labels[key]}`);
-  for (const e of isStructured ? (selector as LabelSelector).matchExpressions ?? [] : []) {
-    const op = e.operator.toLowerCase();
-    if (op === 'exists') terms.push(e.key);
-    else if (op === 'doesnotexist') terms.push(`!${e.key}`);
-    else terms.push(`${e.key} ${op} (${(e.values ?? []).join(',')})`);
-  }
-  return terms.join(',');
+  const structured = 'matchLabels' in selector || 'matchExpressions' in selector;
+  return formatLabelSelector(structured ? (selector as StructuredLabelSelector) : { matchLabels: selector as Record<string, string> });
 }
 
 /** The Scale view of a parent object. */
 export function scaleOf(parent: KubeObject): KubeObject {
   const meta = metaOf(parent);
-  const spec = (parent['spec'] ?? {}) as { replicas?: number; selector?: LabelSelector };
+  const spec = (parent['spec'] ?? {}) as { replicas?: number; selector?: StructuredLabelSelector | Record<string, string> };
   const status = (parent['status'] ?? {}) as { replicas?: number };
   return {
     kind: 'Scale',
