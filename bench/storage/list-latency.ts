@@ -1,6 +1,7 @@
 /** How long one unpaged list of `count` objects takes (median and worst of several runs). */
 import type { Storage } from '../../src/storage/storage.js';
-import { benchValue, median, now } from './stats.js';
+import { median } from '../stats.js';
+import { benchValue, now } from './stats.js';
 
 export interface ListLatency {
   readonly objects: number;

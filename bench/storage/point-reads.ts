@@ -1,6 +1,7 @@
 /** Point reads per second: `concurrency` readers getting random existing keys for a fixed time. */
 import type { Storage } from '../../src/storage/storage.js';
-import { now, percentile } from './stats.js';
+import { percentile } from '../stats.js';
+import { now } from './stats.js';
 
 export interface PointReads {
   readonly concurrency: number;

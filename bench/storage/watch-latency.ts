@@ -5,7 +5,8 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { Storage } from '../../src/storage/storage.js';
-import { benchValue, now, percentile } from './stats.js';
+import { percentile } from '../stats.js';
+import { benchValue, now } from './stats.js';
 
 export interface WatchLatency {
   readonly watchers: number;

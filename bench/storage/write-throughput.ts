@@ -4,7 +4,8 @@
  * store has acknowledged it, which for both backends means durable on disk).
  */
 import type { Storage } from '../../src/storage/storage.js';
-import { benchValue, now, percentile } from './stats.js';
+import { percentile } from '../stats.js';
+import { benchValue, now } from './stats.js';
 
 export interface WriteThroughput {
   readonly concurrency: number;

@@ -17,7 +17,7 @@ import { sendOnce } from '../https-client.js';
 import { cpuSeconds } from '../proc-stats.js';
 import { createConfigMaps } from '../objects.js';
 import type { ResultRow } from '../report.js';
-import { median } from '../stats.js';
+import { median } from '../../stats.js';
 import { describeThroughput, note, roundJob, runRound, summarize, type Round } from './throughput.js';
 import type { Workload } from './workload.js';
 

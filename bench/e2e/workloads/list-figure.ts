@@ -1,7 +1,7 @@
 /** A list job's result as a table figure: the median run, the slowest, and what came back. */
 import { mib, ms } from '../format.js';
 import type { ListResult } from '../jobs.js';
-import { median } from '../stats.js';
+import { median } from '../../stats.js';
 
 export function listMedianMs(result: ListResult): number {
   return median(result.runsMs);

@@ -10,7 +10,7 @@ import type { E2eContext } from '../e2e-context.js';
 import { loadedStore, storeCensus } from '../fixtures.js';
 import { mib, ms } from '../format.js';
 import type { ResultRow } from '../report.js';
-import { median } from '../stats.js';
+import { median } from '../../stats.js';
 import { describeResident, describeSplit, readResidentMemory } from './resident-memory.js';
 import type { Workload } from './workload.js';
 

@@ -7,7 +7,7 @@
 import type { E2eContext } from '../e2e-context.js';
 import { ms, rate } from '../format.js';
 import type { ClosedLoopJob, ClosedLoopResult } from '../jobs.js';
-import { median, percentiles } from '../stats.js';
+import { median, percentiles } from '../../stats.js';
 
 /** A round's result and the server's CPU during it (when the benchmark runs the server). */
 export interface Round {

@@ -13,7 +13,7 @@ import { sendOnce } from '../https-client.js';
 import type { WatchEstablished, WatchResult } from '../jobs.js';
 import { configMapBody } from '../objects.js';
 import type { ResultRow } from '../report.js';
-import { median, percentiles } from '../stats.js';
+import { median, percentiles } from '../../stats.js';
 import type { Protocol } from '../senders.js';
 import type { Workload } from './workload.js';
 import { LoadGenerator } from '../load-generator-client.js';

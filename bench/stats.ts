@@ -1,4 +1,4 @@
-/** Percentiles from raw samples, and the medians the goals are judged on. */
+/** Percentiles from raw samples, and medians: one rule for every benchmark. */
 
 /** p50 and p99 of a sample set, in its unit. */
 export interface Percentiles {
@@ -17,8 +17,17 @@ export function percentiles(...sampleSets: ReadonlyArray<ArrayLike<number>>): Pe
     at += s.length;
   }
   all.sort();
-  const rank = (p: number): number => (count === 0 ? Number.NaN : all[Math.min(count - 1, Math.max(0, Math.ceil((p / 100) * count) - 1))]!);
-  return { p50: rank(50), p99: rank(99), count };
+  return { p50: nearestRank(all, 50), p99: nearestRank(all, 99), count };
+}
+
+/** The p-th percentile (0-100) of the samples, by nearest rank; NaN for no samples. */
+export function percentile(samples: ArrayLike<number>, p: number): number {
+  return nearestRank(Float64Array.from(samples).sort(), p);
+}
+
+function nearestRank(sorted: ArrayLike<number>, p: number): number {
+  const count = sorted.length;
+  return count === 0 ? Number.NaN : sorted[Math.min(count - 1, Math.max(0, Math.ceil((p / 100) * count) - 1))]!;
 }
 
 /** The median of a few values (rounds of one workload); NaN for none. */
