@@ -17,7 +17,7 @@ import { negotiateOutput, type NegotiatedOutput, type OutputRestrictions } from 
 import { prettyRequested } from '../serialization/pretty.js';
 import { responseEncodings } from './encoding-memo.js';
 import { openStream } from '../server/response-stream.js';
-import { isFinished } from '../server/write-response.js';
+import { isFinished, setResponseHead } from '../server/write-response.js';
 import type { MetaSpelling, MetaVersion } from './metadata-only/meta-group-version.js';
 import type { ListMetaInput } from './metadata-only/partial-object-metadata.js';
 import type { IncludeObject } from './table/table-types.js';
@@ -71,9 +71,7 @@ export function sendBody(ctx: RequestContext, status: number, contentType: strin
 function writeComplete(ctx: RequestContext, status: number, contentType: string, body: Buffer, gzipped: boolean): void {
   const res = ctx.res;
   if (isFinished(res)) return;
-  res.statusCode = status;
-  res.setHeader('Content-Type', contentType);
-  if (ctx.warnings.length > 0) res.setHeader('Warning', ctx.warnings);
+  setResponseHead(ctx, status, contentType);
   if (gzipped) res.setHeader('Content-Encoding', 'gzip');
   res.setHeader('Content-Length', body.length);
   res.end(body);

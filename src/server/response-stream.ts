@@ -4,7 +4,7 @@
  * HTTP/1.1-or-HTTP/2 response union, whose `write` overloads TypeScript cannot call as one.
  */
 import type { ServerResponse } from 'node:http';
-import { isFinished } from './write-response.js';
+import { isFinished, setResponseHead } from './write-response.js';
 import type { RequestContext } from './request-context.js';
 
 export interface ResponseStream {
@@ -31,10 +31,7 @@ export function openStream(ctx: RequestContext, options: OpenStreamOptions): Res
   // Both response kinds share these members at run time; the cast only picks one signature.
   const res = ctx.res as ServerResponse;
   if (!isFinished(res)) {
-    res.statusCode = options.statusCode ?? 200;
-    res.setHeader('Content-Type', options.contentType);
-    if (ctx.warnings.length > 0) res.setHeader('Warning', [...ctx.warnings]);
-    for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value as string | string[]);
+    setResponseHead(ctx, options.statusCode ?? 200, options.contentType, options.headers);
     res.flushHeaders();
   }
   return {

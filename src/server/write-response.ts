@@ -36,6 +36,23 @@ export function writeText(
   writeBody(ctx, statusCode, 'text/plain; charset=utf-8', text, headers);
 }
 
+/**
+ * Sets what every response starts with (status, Content-Type, a Warning header per entry of
+ * `ctx.warnings`) and `headers`; sends nothing yet. Every writer of a response head uses this.
+ */
+export function setResponseHead(
+  ctx: RequestContext,
+  statusCode: number,
+  contentType: string,
+  headers?: Readonly<Record<string, string | readonly string[]>>,
+): void {
+  const { res } = ctx;
+  res.statusCode = statusCode;
+  res.setHeader('Content-Type', contentType);
+  if (ctx.warnings.length > 0) res.setHeader('Warning', [...ctx.warnings]);
+  if (headers !== undefined) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value as string | string[]);
+}
+
 function writeBody(
   ctx: RequestContext,
   statusCode: number,
@@ -46,11 +63,8 @@ function writeBody(
   const { res } = ctx;
   if (isFinished(res)) return;
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  res.setHeader('Content-Type', contentType);
+  setResponseHead(ctx, statusCode, contentType, headers);
   res.setHeader('Content-Length', String(bytes.byteLength));
-  if (ctx.warnings.length > 0) res.setHeader('Warning', [...ctx.warnings]);
-  for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value as string | string[]);
-  res.statusCode = statusCode;
   res.end(bytes);
 }
 

@@ -19,6 +19,7 @@ import { conversions, encodedObject, includeObjectOf, type Output } from '../res
 import type { IncludeObject } from '../table/table-types.js';
 import { responseEncodings } from '../encoding-memo.js';
 import { watchFlushes } from './flush-queue.js';
+import { setResponseHead } from '../../server/write-response.js';
 import type { RequestScope } from '../scope.js';
 import { apiVersionOf } from '../../registry/catalog/resource-definition.js';
 
@@ -74,11 +75,9 @@ export class EventStream {
     if (this.started) return;
     this.started = true;
     const res = this.ctx.res;
-    res.statusCode = 200;
     // Upstream labels binary watch streams as streams; a JSON watch is plain application/json.
     const streamed = this.out.codec.mediaTypes[0] === 'application/json' ? '' : ';stream=watch';
-    res.setHeader('Content-Type', `${this.out.contentType}${streamed}`);
-      if (this.ctx.warnings.length > 0) res.setHeader('Warning', this.ctx.warnings);
+    setResponseHead(this.ctx, 200, `${this.out.contentType}${streamed}`);
     // Clients wait for the headers before they read events: send them now, not with the first event.
     res.writeHead(200);
     if ('flushHeaders' in res) res.flushHeaders();
