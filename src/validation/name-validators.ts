@@ -37,3 +37,12 @@ export const nameIsPathSegment: NameValidator = (name, prefix) => {
   if (!prefix && (name === '.' || name === '..')) return [`may not be '${name}'`];
   return ['/', '%'].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
 };
+
+/**
+ * RBAC roles and bindings: a path segment, and a generateName is held to the full rule too
+ * (upstream's ValidateRBACName ignores its prefix flag), so "." and ".." are refused as prefixes.
+ */
+export const nameIsRbacName: NameValidator = (name) => nameIsPathSegment(name, false);
+
+/** CertificateSigningRequests: any name at all (upstream's ValidateCertificateRequestName). */
+export const nameIsUnconstrained: NameValidator = () => [];

@@ -4,8 +4,7 @@
  */
 import type { ResourceDefinition } from '../catalog/resource-definition.js';
 import type { Allocator } from '../allocators/allocator.js';
-import { nameIsDns1035Label, nameIsDnsLabel, nameIsDnsSubdomain, nameIsPathSegment } from '../../validation/name-validators.js';
-import type { NameValidator } from '../../validation/name-validators.js';
+import { nameIsDns1035Label, nameIsDnsLabel, nameIsDnsSubdomain, nameIsRbacName, nameIsUnconstrained, type NameValidator } from '../../validation/name-validators.js';
 
 /** Upstream's name rules; each returns error messages in upstream's words, empty when valid. */
 export interface NameValidators {
@@ -15,8 +14,10 @@ export interface NameValidators {
   readonly dns1123Label: NameValidator;
   /** DNS-1035 label (Services). */
   readonly dns1035Label: NameValidator;
-  /** Path segment: anything but "." and ".." and without "/" or "%" (RBAC roles and bindings). */
-  readonly pathSegment: NameValidator;
+  /** Path segment: anything but "." and ".." and without "/" or "%", prefixes too (RBAC roles and bindings). */
+  readonly rbacName: NameValidator;
+  /** No rule (CertificateSigningRequests). */
+  readonly unconstrained: NameValidator;
 }
 
 /** The server's validators (src/validation). */
@@ -24,7 +25,8 @@ export const BUILTIN_NAME_VALIDATORS: NameValidators = {
   dns1123Subdomain: nameIsDnsSubdomain,
   dns1123Label: nameIsDnsLabel,
   dns1035Label: nameIsDns1035Label,
-  pathSegment: nameIsPathSegment,
+  rbacName: nameIsRbacName,
+  unconstrained: nameIsUnconstrained,
 };
 
 /** The allocators behind Services; absent ones mean the server does not allocate that kind. */

@@ -68,11 +68,11 @@ type NameRule = keyof NameValidators;
 const NAME_RULES: Readonly<Record<string, NameRule>> = {
   '/namespaces': 'dns1123Label',
   '/services': 'dns1035Label',
-  'rbac.authorization.k8s.io/roles': 'pathSegment',
-  'rbac.authorization.k8s.io/clusterroles': 'pathSegment',
-  'rbac.authorization.k8s.io/rolebindings': 'pathSegment',
-  'rbac.authorization.k8s.io/clusterrolebindings': 'pathSegment',
-  'certificates.k8s.io/certificatesigningrequests': 'pathSegment',
+  'rbac.authorization.k8s.io/roles': 'rbacName',
+  'rbac.authorization.k8s.io/clusterroles': 'rbacName',
+  'rbac.authorization.k8s.io/rolebindings': 'rbacName',
+  'rbac.authorization.k8s.io/clusterrolebindings': 'rbacName',
+  'certificates.k8s.io/certificatesigningrequests': 'unconstrained',
 };
 
 /** Types whose PUT creates an absent object (upstream's AllowCreateOnUpdate). */

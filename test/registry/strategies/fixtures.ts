@@ -21,7 +21,8 @@ export const testValidators: NameValidators = {
   dns1123Subdomain: pattern(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/, 'subdomain'),
   dns1123Label: pattern(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'label'),
   dns1035Label: pattern(/^[a-z]([-a-z0-9]*[a-z0-9])?$/, 'dns1035'),
-  pathSegment: pattern(/^(?!\.\.?$)[^/%]+$/, 'segment'),
+  rbacName: pattern(/^(?!\.\.?$)[^/%]+$/, 'segment'),
+  unconstrained: () => [],
 };
 
 export function definition(group: string, resource: string): ResourceDefinition {

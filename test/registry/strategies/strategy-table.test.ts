@@ -40,11 +40,13 @@ test('the built-in validators answer in upstream words', () => {
   assert.deepEqual(strategy('rbac.authorization.k8s.io', 'roles', testDeps({ validateName: BUILTIN_NAME_VALIDATORS })).validateName('a/b', false), ["may not contain '/'"]);
 });
 
-test('a generateName is checked as a prefix by the type\'s own rule', () => {
+test('a generateName is checked by the type\'s own rule for prefixes', () => {
   const roles = strategy('rbac.authorization.k8s.io', 'roles', testDeps({ validateName: BUILTIN_NAME_VALIDATORS }));
   assert.deepEqual(roles.validateName('.', false), ["may not be '.'"]);
-  assert.deepEqual(roles.validateName('.', true), [], 'a suffix follows, so "." is a fine prefix');
+  assert.deepEqual(roles.validateName('.', true), ["may not be '.'"], 'upstream holds an RBAC prefix to the full rule');
   assert.deepEqual(roles.validateName('a%', true), ["may not contain '%'"]);
+  const csrs = strategy('certificates.k8s.io', 'certificatesigningrequests', testDeps({ validateName: BUILTIN_NAME_VALIDATORS }));
+  assert.deepEqual([csrs.validateName('..', true), csrs.validateName('a/b', false)], [[], []], 'CSRs may be named anything');
   const configMaps = strategy('', 'configmaps', testDeps({ validateName: BUILTIN_NAME_VALIDATORS }));
   assert.deepEqual(configMaps.validateName('web-', true), [], 'a trailing dash is fine in a prefix');
   assert.equal(configMaps.validateName('web-', false).length, 1);
