@@ -78,8 +78,8 @@ export function futureRevision(requested: number, current: number): StorageError
 }
 
 /** A request the contract does not allow (bad key range, option out of range ...). */
-export function invalid(message: string): StorageError {
-  return new StorageError('invalid', `storage: ${message}`);
+export function invalid(message: string, cause?: unknown): StorageError {
+  return new StorageError('invalid', `storage: ${message}`, undefined, undefined, cause === undefined ? undefined : { cause });
 }
 
 export function unavailable(message: string, cause?: unknown): StorageError {

@@ -113,23 +113,25 @@ export type CacheWatchEvent<T> =
       readonly initialEventsEnd: boolean;
     };
 
-/**
- * A running watch: an async iterable of events that ends when the signal aborts (or the cache
- * stops), and throws a StorageError when the watcher is closed: 'watcher-too-slow' when it fell
- * further behind than its buffer allows, 'compacted' when the cache lost its storage watch and had
- * to re-list (the client must list again), 'corrupt' when a change it should see cannot be decoded.
- */
 /** Where a consumed watch pushes its events (see {@link CacheWatch.consume}). */
 export interface WatchSink<T> {
   /** The next event, in order. A throw ends the watch and is passed to `end`. */
   event(event: CacheWatchEvent<T>): void;
-  /** The watch ended: cleanly (closed, aborted) without an argument, otherwise with why. */
+  /**
+   * The watch ended, once: without an argument when it was closed (the signal aborted, the cache
+   * stopped), otherwise with why (a StorageError as below, or what `event` threw). Must not throw:
+   * it runs inside the cache's dispatch to every watcher.
+   */
   end(error?: unknown): void;
 }
 
 /**
- * A watch's events, read either by async iteration or, by a consumer that keeps up by itself, by
- * {@link consume}, never both.
+ * A running watch. Its events are read either by async iteration or, by a consumer that keeps up
+ * by itself, through {@link consume}; never both (the other way fails with 'invalid'). It ends when
+ * the signal aborts (or the cache stops), and fails with a StorageError when the watcher is closed:
+ * 'watcher-too-slow' when it fell further behind than its buffer allows, 'compacted' when the cache
+ * lost its storage watch and had to re-list (the client must list again), 'corrupt' when a change
+ * it should see cannot be decoded.
  */
 export interface CacheWatch<T> extends AsyncIterable<CacheWatchEvent<T>> {
   /**

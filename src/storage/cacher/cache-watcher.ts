@@ -1,9 +1,9 @@
 /**
- * One watcher: what it asked for, its backlog, its bounded queue of live events, and the async
- * iterator its consumer reads.
+ * One watcher: what it asked for, its backlog, its bounded queue of live events, and the two ways
+ * its one consumer may read them: as an async iterator, or pushed to a sink (`consume`).
  *
  * The dispatcher calls `deliver` synchronously for every change, in revision order; the consumer
- * pulls with `next()`. Events first come from the backlog (the initial state or the replay of the
+ * pulls with `next()`, or has them pushed to its sink at each wake-up. Events first come from the backlog (the initial state or the replay of the
  * window, produced lazily from immutable snapshots, so they cost no memory up front), then from
  * the live queue. A live queue that is full means the consumer fell too far behind: the watcher
  * is closed with 'watcher-too-slow' and its memory released at once.
@@ -11,7 +11,7 @@
  * A waiting consumer is not woken per event: `deliver` reports that a wake-up is due and the
  * dispatcher wakes each such watcher once after the whole batch.
  */
-import { StorageError } from '../errors.js';
+import { invalid, StorageError } from '../errors.js';
 import type { CacheWatch, CacheWatchEvent, WatchSink } from './cache-types.js';
 import { BoundedQueue } from './bounded-queue.js';
 import type { CachedEvent } from './cached-event.js';
@@ -39,6 +39,10 @@ export interface WatcherHost<T> {
 type Backlog<T> = Iterator<CacheWatchEvent<T> | StorageError, void>;
 
 const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
+
+function oneReader(): StorageError {
+  return invalid('a watch is read one way, by one consumer: iterated or consumed');
+}
 
 function tooSlow(capacity: number): StorageError {
   return new StorageError('watcher-too-slow', `storage: watcher fell more than ${capacity} events behind and was closed`);
@@ -74,8 +78,8 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
   }
 
   /**
-   * Offers one change. Returns true when the consumer is waiting and must be woken (once per
-   * batch: the dispatcher then calls wake()).
+   * Offers one change. Returns true when the consumer is waiting or has a sink attached and must
+   * be woken (once per batch: the dispatcher then calls wake()).
    */
   deliver(change: CachedEvent<T>): boolean {
     if (this.closed || change.revision <= this.spec.startRevision) return false;
@@ -135,7 +139,7 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
     this.host.detach(this);
   }
 
-  /** Hands the consumer what is available, if it is waiting. */
+  /** Hands the consumer what is available, if it is waiting or has a sink attached. */
   wake(): void {
     this.wakeDue = false;
     if (this.sink !== undefined) return this.drain(this.sink);
@@ -149,34 +153,44 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
   }
 
   consume(sink: WatchSink<T>): void {
-    if (this.sink !== undefined || this.waiter !== undefined) throw new Error('a watch is read one way, by one consumer');
+    if (this.sink !== undefined || this.waiter !== undefined) throw oneReader();
     this.sink = sink;
     this.drain(sink);
   }
 
-  /** Pushes everything available to `sink`; ends it when the watcher has ended. */
+  /**
+   * Pushes everything available to `sink`; ends it when the watcher has ended. Stops as soon as
+   * the sink is detached, also when an event it handled closed the watch (and so ended it) from
+   * inside `sink.event`.
+   */
   private drain(sink: WatchSink<T>): void {
-    for (;;) {
+    while (this.sink === sink) {
       const result = this.poll();
       if (result === undefined) return;
       if (result instanceof StorageError || result.done === true) {
-        this.sink = undefined;
-        sink.end(result instanceof StorageError ? result : undefined);
+        this.detach(sink, result instanceof StorageError ? result : undefined);
         return;
       }
       try {
         sink.event(result.value);
       } catch (err) {
         // The consumer's failure is its own: it ends this watch, not the dispatch to the others.
-        this.sink = undefined;
         if (!this.closed) this.shutDown();
-        sink.end(err);
+        this.detach(sink, err);
         return;
       }
     }
   }
 
+  /** Ends `sink` once, if it is still the attached one. */
+  private detach(sink: WatchSink<T>, reason: unknown): void {
+    if (this.sink !== sink) return;
+    this.sink = undefined;
+    sink.end(reason);
+  }
+
   next(): Promise<IteratorResult<CacheWatchEvent<T>>> {
+    if (this.sink !== undefined) return Promise.reject(oneReader());
     const result = this.poll();
     if (result === undefined) return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
     return result instanceof StorageError ? Promise.reject(result) : Promise.resolve(result);
@@ -216,7 +230,7 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
       try {
         item = this.backlog.next();
       } catch (err) {
-        item = { done: false, value: new StorageError('invalid', 'storage: watch filter failed', undefined, undefined, { cause: err }) };
+        item = { done: false, value: invalid('watch filter failed', err) };
       }
       if (item.done !== true) {
         if (!(item.value instanceof StorageError)) return { done: false, value: item.value };

@@ -9,7 +9,7 @@ import {
   GRPCResourceExhastedError,
   GRPCUnavailableError,
 } from 'etcd3';
-import { StorageError, compacted, futureRevision, isStorageError, unavailable } from '../errors.js';
+import { StorageError, compacted, futureRevision, invalid, isStorageError, unavailable } from '../errors.js';
 
 /** etcd's sentinel texts (server/storage/mvcc ErrCompacted, ErrFutureRev). */
 const COMPACTED_TEXT = 'required revision has been compacted';
@@ -66,9 +66,7 @@ export function toStorageError(err: unknown, context: FailureContext): StorageEr
     case 'future-revision':
       return futureRevision(requested, context.boundRevision ?? requested - 1);
     case 'too-large':
-      return new StorageError('invalid', `storage: etcd refused ${context.operation}: ${message}`, undefined, undefined, {
-        cause: err,
-      });
+      return invalid(`etcd refused ${context.operation}: ${message}`, err);
     case 'unreachable':
       return unavailable(`cannot reach etcd at ${context.servers} (${context.operation}): ${message}`, err);
     case 'failed':

@@ -6,7 +6,7 @@
  * connection and keeps track of the watches it must end on close().
  */
 import { Etcd3 } from 'etcd3';
-import { StorageError, unavailable } from '../errors.js';
+import { invalid, StorageError, unavailable } from '../errors.js';
 import type { GetResult, ListOptions, ListResult, Storage, Watch, WatchOptions, WriteResult } from '../storage.js';
 import { EtcdConnection } from './etcd-connection.js';
 import { classifyEtcdError } from './error-mapping.js';
@@ -57,7 +57,7 @@ export class EtcdStorage implements Storage {
 
   watch(prefix: string, fromRevision: number, options?: WatchOptions): Watch {
     if (!Number.isInteger(fromRevision) || fromRevision < 0) {
-      throw new StorageError('invalid', `storage: watch revision must be a non-negative integer, got ${fromRevision}`);
+      throw invalid(`watch revision must be a non-negative integer, got ${fromRevision}`);
     }
     const watch = new EtcdWatch(this.conn, {
       prefix,
@@ -88,7 +88,7 @@ export class EtcdStorage implements Storage {
    */
   async compact(revision: number): Promise<void> {
     if (!Number.isInteger(revision) || revision < 1) {
-      throw new StorageError('invalid', `storage: compaction revision must be a positive integer, got ${revision}`);
+      throw invalid(`compaction revision must be a positive integer, got ${revision}`);
     }
     try {
       const response = await this.conn.call(`compact at ${revision}`, () => this.conn.kv.compact({ revision }), {

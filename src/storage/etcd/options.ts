@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { IOptions } from 'etcd3';
-import { invalid, StorageError } from '../errors.js';
+import { invalid } from '../errors.js';
 import { passThroughPolicy } from './pass-through-policy.js';
 
 /** PEM files from `--store-cafile`, `--store-certfile` and `--store-keyfile`. */
@@ -132,9 +132,7 @@ async function readPem(path: string | undefined, option: string): Promise<Buffer
   try {
     return await readFile(path);
   } catch (err) {
-    throw new StorageError('invalid', `storage: cannot read ${option} ${path}: ${(err as Error).message}`, undefined, undefined, {
-      cause: err,
-    });
+    throw invalid(`cannot read ${option} ${path}: ${(err as Error).message}`, err);
   }
 }
 

@@ -81,4 +81,3 @@ export class BatchWriter {
     return { ok: true, revision, createRevision, prior };
   }
 }
-

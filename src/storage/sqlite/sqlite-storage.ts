@@ -258,7 +258,6 @@ function isRevision(value: number): boolean {
   return Number.isSafeInteger(value) && value >= 0;
 }
 
-
 function closedError(): StorageError {
   return unavailable('the store is closed');
 }

@@ -16,7 +16,7 @@
  * - ended: by the signal, by return() (a `break` in for-await), by the store closing, or after a
  *   failure was thrown. Iteration then finishes.
  */
-import { compacted, StorageError } from '../errors.js';
+import { compacted, invalid, StorageError } from '../errors.js';
 import type { Watch, WatchBatch, WatchEvent, WatchOptions } from '../storage.js';
 import { prefixRange, type KeyRange } from './key-range.js';
 import type { HubSubscriber, WatchHub } from './watch-hub.js';
@@ -91,7 +91,7 @@ export class SqliteWatch implements Watch, AsyncIterator<WatchBatch>, HubSubscri
     if (this.failure !== undefined) return this.throwFailure();
     if (this.queue.length > 0) return Promise.resolve({ done: false, value: this.takeQueued() });
     if (this.state === 'ended') return Promise.resolve(DONE);
-    if (this.waiter !== undefined) return Promise.reject(new StorageError('invalid', 'storage: a watch has one consumer at a time'));
+    if (this.waiter !== undefined) return Promise.reject(invalid('a watch has one consumer at a time'));
     if (this.state === 'replaying') {
       try {
         const page = this.replayStep();

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CacheWatchRequest } from '../../../src/storage/cacher/cache-types.js';
+import { StorageError } from '../../../src/storage/errors.js';
 import { ManualTimers, PREFIX, assertRejects, describe as show, hasEvent, take, withCache, type Item } from './harness.js';
 
 function request(start: CacheWatchRequest<Item>['start'], extra: Partial<CacheWatchRequest<Item>> = {}): CacheWatchRequest<Item> {
@@ -297,6 +298,30 @@ describe('Cacher watch', () => {
         const watch = await f.cache.watch(request({ kind: 'after', revision: f.cache.revision }));
         watch.consume(recorder().sink);
         assert.throws(() => watch.consume(recorder().sink), /one consumer/);
+        await assertRejects(watch[Symbol.asyncIterator]().next(), 'invalid');
+      }));
+
+    it('ends once when an event it handled closed the watch', () =>
+      withCache(async (f) => {
+        const controller = new AbortController();
+        const now = await f.put('a', '0');
+        let ends = 0;
+        const watch = await f.cache.watch(request({ kind: 'after', revision: now }, { signal: controller.signal }));
+        watch.consume({ event: () => controller.abort(), end: () => ends++ });
+        await f.seen(await f.put('a', '1'));
+        assert.equal(ends, 1);
+        assert.equal(f.cache.watcherCount, 0);
+      }));
+
+    it('ends with the error when the cache loses its storage watch', () =>
+      withCache(async (f) => {
+        const now = await f.put('a', '0');
+        await f.seen(now);
+        const r = recorder();
+        (await f.cache.watch(request({ kind: 'after', revision: now }))).consume(r.sink);
+        f.storage.breakWatches();
+        const reason = await r.ended;
+        assert.ok(reason instanceof StorageError && reason.code === 'compacted', String(reason));
       }));
   });
 });

@@ -4,7 +4,7 @@
  * watch), breakWatches() fails every open watch (a lost connection).
  */
 import { compacted, conflict, futureRevision, keyExists, keyNotFound, StorageError } from '../../../src/storage/errors.js';
-import type { GetResult, KeyValue, ListOptions, ListResult, Storage, Watch, WatchBatch, WatchEvent, WriteResult } from '../../../src/storage/storage.js';
+import { deletedKeyValue, type GetResult, type KeyValue, type ListOptions, type ListResult, type Storage, type Watch, type WatchBatch, type WatchEvent, type WriteResult } from '../../../src/storage/storage.js';
 
 function byBytes(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -101,7 +101,7 @@ export class MemoryStorage implements Storage {
     if (expectedModRevision !== undefined && prev.modRevision !== expectedModRevision) {
       throw conflict(key, expectedModRevision, prev.modRevision);
     }
-    const kv = { key, value: new Uint8Array(0), createRevision: 0, modRevision: this.revision + 1 };
+    const kv = deletedKeyValue(key, this.revision + 1);
     const result = this.write({ type: 'delete', kv, prevKv: prev });
     return { revision: result.revision, kv: prev };
   }

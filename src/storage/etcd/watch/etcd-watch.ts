@@ -212,4 +212,3 @@ function toWatchEvent(event: IEvent): WatchEvent {
 function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
-
