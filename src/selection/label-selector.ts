@@ -163,23 +163,3 @@ export function labelSelectorFromObject(sel: StructuredLabelSelector): LabelSele
   }
   return selectorOf(requirements);
 }
-
-/**
- * The query form of a structured selector, as upstream prints it (the String() of
- * LabelSelectorAsSelector's result), e.g. in a Scale's status.selector: every requirement sorted by
- * key, matchLabels as `key=value`, In and NotIn with their values sorted, Exists as the bare key,
- * DoesNotExist as `!key`. A requirement with an unknown operator is left out.
- */
-export function formatLabelSelector(sel: StructuredLabelSelector): string {
-  const terms: { key: string; text: string }[] = [];
-  for (const [key, value] of Object.entries(sel.matchLabels ?? {})) terms.push({ key, text: `${key}=${value}` });
-  for (const { key, operator, values = [] } of sel.matchExpressions ?? []) {
-    const listed = `(${[...values].sort().join(',')})`;
-    const text = { In: `${key} in ${listed}`, NotIn: `${key} notin ${listed}`, Exists: key, DoesNotExist: `!${key}` }[operator];
-    if (text !== undefined) terms.push({ key, text });
-  }
-  return terms
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map((t) => t.text)
-    .join(',');
-}

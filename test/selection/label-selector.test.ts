@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatLabelSelector, labelSelectorFromObject, parseLabelSelector } from '../../src/selection/label-selector.js';
+import { labelSelectorFromObject, parseLabelSelector } from '../../src/selection/label-selector.js';
 import { parseFieldSelector } from '../../src/selection/field-selector.js';
 import { ApiError } from '../../src/api/errors.js';
 
@@ -36,19 +36,6 @@ describe('label selectors', () => {
     const sel = labelSelectorFromObject({ matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['db'] }] });
     assert.equal(sel.matches(labels), true);
     assert.equal(sel.matches({ app: 'web' }), false);
-  });
-  it('prints a structured selector as upstream does: by key, values sorted', () => {
-    const printed = formatLabelSelector({
-      matchLabels: { tier: 'web', app: 'shop' },
-      matchExpressions: [
-        { key: 'zone', operator: 'NotIn', values: ['b', 'a'] },
-        { key: 'canary', operator: 'DoesNotExist' },
-        { key: 'env', operator: 'In', values: ['prod', 'dev'] },
-        { key: 'owner', operator: 'Exists' },
-      ],
-    });
-    assert.equal(printed, 'app=shop,!canary,env in (dev,prod),owner,tier=web,zone notin (a,b)');
-    assert.equal(formatLabelSelector({}), '');
   });
 });
 

@@ -14,18 +14,20 @@ import { fieldValidationOf, isDryRun } from '../query-flags.js';
 import { contentTypeOf, readBody } from '../request-body.js';
 import { negotiate, writeValue } from '../respond.js';
 import type { RequestScope } from '../scope.js';
-import { formatLabelSelector, type StructuredLabelSelector } from '../../selection/label-selector.js';
+import type { StructuredLabelSelector } from '../../selection/label-selector.js';
+import { labelSelectorText } from '../table/cell-format.js';
 
 const SCALE_SCHEMA = 'io.k8s.api.autoscaling.v1.Scale';
 
 /**
- * Upstream's string form of the parent's selector: structured for most types, a plain label map
- * for ReplicationControllers (printed as labels.SelectorFromSet does, which is the same rule).
+ * Upstream's string form of the parent's selector, as the Table printers show selectors:
+ * structured for most types, a plain label map for ReplicationControllers (labels.SelectorFromSet
+ * prints it by the same rule). An invalid selector has no string form: "".
  */
 function selectorString(selector: StructuredLabelSelector | Record<string, string> | undefined): string {
   if (!selector) return '';
   const structured = 'matchLabels' in selector || 'matchExpressions' in selector;
-  return formatLabelSelector(structured ? (selector as StructuredLabelSelector) : { matchLabels: selector as Record<string, string> });
+  return labelSelectorText(structured ? selector : { matchLabels: selector }) ?? '';
 }
 
 /** The Scale view of a parent object. */
