@@ -2,17 +2,18 @@
  * The response encodings of the watch cache's objects and events, memoized and bounded in total
  * size.
  *
- * The cache's objects and watch events are shared and never change (a new revision is a new
- * object), so their identity names their encodings: a get, a list or a watch answers from the
- * memo, and an object is encoded once per revision however often it is read or watched. Unbounded, the memo would grow
- * by about the JSON size of everything ever read (one `kubectl get -A` of a large cluster) and stay
- * there for as long as the objects do. So it keeps at most a budget of bytes and forgets the
- * oldest encodings first: what is read again soon is still served from it.
+ * The cache's objects are shared and never change (a new revision is a new object), so their
+ * identity names their encodings: a get, a list or a watch answers from the memo, and an object is
+ * encoded once per revision however often it is read or watched. Unbounded, the memo would grow
+ * by about the JSON size of everything ever read (one `kubectl get -A` of a large cluster) and
+ * stay there for as long as the objects do. So it keeps at most a budget of bytes and forgets the
+ * oldest encodings first: what is read again soon is still served from it. It never keeps an
+ * object alive: encodings hang off their object weakly, and the budget's queue holds only bytes.
  */
 
-/** One memoized encoding, in the order they were made. */
+/** One memoized encoding, in the order they were made: its object's map, never the object. */
 interface Held {
-  readonly object: object;
+  readonly encodings: Map<string, Uint8Array>;
   readonly key: string;
   readonly bytes: Uint8Array;
 }
@@ -26,7 +27,7 @@ export class EncodingMemo {
 
   constructor(private readonly budgetBytes: number) {}
 
-  /** Bytes held now (for tests and metrics). */
+  /** Bytes held now (for tests). */
   get size(): number {
     return this.total;
   }
@@ -43,7 +44,7 @@ export class EncodingMemo {
     if (bytes.length > this.budgetBytes) return bytes;
     if (encodings === undefined) this.byObject.set(object, (encodings = new Map()));
     encodings.set(key, bytes);
-    this.held.push({ object, key, bytes });
+    this.held.push({ encodings, key, bytes });
     this.total += bytes.length;
     while (this.total > this.budgetBytes) this.forgetOldest();
     return bytes;
@@ -53,12 +54,8 @@ export class EncodingMemo {
     const oldest = this.held[this.head]!;
     this.held[this.head++] = undefined;
     this.total -= oldest.bytes.length;
-    // Only if it is still this encoding: the same key may have been memoized again since.
-    const encodings = this.byObject.get(oldest.object);
-    if (encodings?.get(oldest.key) === oldest.bytes) {
-      encodings.delete(oldest.key);
-      if (encodings.size === 0) this.byObject.delete(oldest.object);
-    }
+    // An emptied map stays with its object until the object goes (the WeakMap lets both go).
+    oldest.encodings.delete(oldest.key);
     // Compact now and then rather than shifting on every eviction (O(n) each).
     if (this.head >= 1024 && this.head * 2 >= this.held.length) {
       this.held = this.held.slice(this.head);

@@ -82,7 +82,8 @@ export function writeValue(ctx: RequestContext, status: number, value: unknown, 
   return sendBody(ctx, status, out.contentType, out.codec.encode(value, { pretty: out.indent }));
 }
 
-function spellingOf(out: Output): { spelling: MetaSpelling; version: MetaVersion } {
+/** The meta.k8s.io or meta.cluster.io spelling, and the version, of `out`'s Table or metadata target. */
+export function spellingOf(out: Output): { spelling: MetaSpelling; version: MetaVersion } {
   return {
     spelling: out.target?.group === 'meta.cluster.io' ? 'cluster' : 'k8s',
     version: out.target?.version === 'v1beta1' ? 'v1beta1' : 'v1',

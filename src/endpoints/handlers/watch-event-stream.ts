@@ -1,7 +1,8 @@
 /**
  * One watch response: frames cache events in the negotiated representation and writes them in
  * batches, at most one socket write per turn of the event loop. Plain objects use the framed bytes
- * shared by every watcher of the same encoding (memoized by the shared event, encoding-memo.ts).
+ * shared by every watcher of the same encoding (memoized by the cache's object and the event type,
+ * encoding-memo.ts).
  *
  * Over HTTP/1.1 the stream writes its chunks to the socket itself: one event fans out to every
  * watcher as one socket write each, and going through ServerResponse.write costs four writes
@@ -15,7 +16,7 @@ import type { CacheWatchEvent } from '../../storage/cacher/cache-types.js';
 import type { KubeObject } from '../../registry/object.js';
 import type { RequestContext } from '../../server/request-context.js';
 import type { WatchEventType } from '../../serialization/watch-frame.js';
-import { conversions, encodedObject, includeObjectOf, type Output } from '../respond.js';
+import { conversions, encodedObject, includeObjectOf, spellingOf, type Output } from '../respond.js';
 import type { IncludeObject } from '../table/table-types.js';
 import { responseEncodings } from '../encoding-memo.js';
 import { watchFlushes } from './flush-queue.js';
@@ -56,6 +57,8 @@ export class EventStream {
   private tableHeadersSent = false;
 
   private readonly includeObject: IncludeObject | undefined;
+  /** Memo keys of this stream's framed events and chunks, by event type (built once, not per event). */
+  private readonly memoKeys: Readonly<Record<'ADDED' | 'MODIFIED' | 'DELETED', { readonly frame: string; readonly chunk: string }>>;
 
   constructor(
     private readonly ctx: RequestContext,
@@ -69,6 +72,9 @@ export class EventStream {
     this.apiVersion = apiVersionOf(d);
     this.listKind = d.listKind;
     this.includeObject = out.representation === 'Table' && converter ? includeObjectOf(ctx, converter.parseIncludeObject) : undefined;
+    const media = out.codec.mediaTypes[0]!;
+    const keysFor = (type: string) => ({ frame: `frame:${type}:${media}`, chunk: `chunk:${type}:${media}` });
+    this.memoKeys = { ADDED: keysFor('ADDED'), MODIFIED: keysFor('MODIFIED'), DELETED: keysFor('DELETED') };
   }
 
   begin(): void {
@@ -79,8 +85,8 @@ export class EventStream {
     const streamed = this.out.codec.mediaTypes[0] === 'application/json' ? '' : ';stream=watch';
     setResponseHead(this.ctx, 200, `${this.out.contentType}${streamed}`);
     // Clients wait for the headers before they read events: send them now, not with the first event.
-    res.writeHead(200);
-    if ('flushHeaders' in res) res.flushHeaders();
+    // (Http2ServerResponse has flushHeaders too; @types/node leaves it out.)
+    (res as ServerResponse).flushHeaders();
     if (res instanceof ServerResponse && res.chunkedEncoding && res.socket) this.socket = res.socket;
   }
 
@@ -90,38 +96,29 @@ export class EventStream {
       return;
     }
     if (this.out.representation === 'object') {
-      // The framed event is the same for every watcher of this encoding: build it once, share it.
-      const mediaType = this.out.codec.mediaTypes[0]!;
-      const framed = responseEncodings.get(event, `frame:${mediaType}`, () =>
-        this.out.codec.stream!.frameEvent(event.type, encodedObject(event.entry.object, this.out)),
-      );
-      const chunk = this.socket === undefined ? undefined : responseEncodings.get(event, `chunk:${mediaType}`, () => asChunk([framed], framed.length));
+      // The framed event is the same for every watcher of this encoding, and for every initial
+      // event of the same object (each watcher's is a new event): memoized by object and type.
+      const keys = this.memoKeys[event.type];
+      const object = event.entry.object;
+      const framed = responseEncodings.get(object, keys.frame, () => this.out.codec.stream!.frameEvent(event.type, encodedObject(object, this.out)));
+      const chunk = this.socket === undefined ? undefined : responseEncodings.get(object, keys.chunk, () => asChunk([framed], framed.length));
       this.push(framed, chunk);
       return;
     }
     this.frame(event.type, this.encode(event.entry.object));
   }
 
-  /** The event's object in the negotiated representation; plain objects share the memo. */
+  /** The event's object as a Table row or as metadata only (plain objects never come here: see send). */
   private encode(object: KubeObject): Uint8Array {
     const codec = this.out.codec;
-    const spelling = this.out.target?.group === 'meta.cluster.io' ? 'cluster' : 'k8s';
-    const version = this.out.target?.version === 'v1beta1' ? 'v1beta1' : 'v1';
-    switch (this.out.representation) {
-      case 'Table': {
-        const table = this.converter!.toTable(this.scope.definition, object, {
-          includeObject: this.includeObject!, now: Date.now(),
-          groupVersionSpelling: spelling, version, noHeaders: this.tableHeadersSent,
-        });
-        this.tableHeadersSent = true;
-        return codec.encode(table);
-      }
-      case 'PartialObjectMetadata':
-      case 'PartialObjectMetadataList':
-        return codec.encode(this.converter!.toPartialObjectMetadata(object, spelling, version));
-      default:
-        return encodedObject(object, this.out);
-    }
+    const { spelling, version } = spellingOf(this.out);
+    if (this.out.representation !== 'Table') return codec.encode(this.converter!.toPartialObjectMetadata(object, spelling, version));
+    const table = this.converter!.toTable(this.scope.definition, object, {
+      includeObject: this.includeObject!, now: Date.now(),
+      groupVersionSpelling: spelling, version, noHeaders: this.tableHeadersSent,
+    });
+    this.tableHeadersSent = true;
+    return codec.encode(table);
   }
 
   private frame(type: WatchEventType, object: Uint8Array): void {
