@@ -3,7 +3,6 @@
  * CAs (the cluster CA and --client-ca-file); this maps a verified certificate to a user, as
  * upstream: common name -> user name, organizations -> groups.
  */
-import { X509Certificate } from 'node:crypto';
 import type { PeerCertificate, TLSSocket } from 'node:tls';
 import type { Request } from '../server/request-context.js';
 import type { AuthenticationResult, Authenticator } from './authenticator.js';
@@ -35,10 +34,11 @@ export class X509Authenticator implements Authenticator {
   }
 
   #authenticateSocket(socket: TLSSocket): CachedOutcome {
-    if (typeof socket.getPeerCertificate !== 'function') return { result: { outcome: 'no-credentials' }, validUntil: 0 };
+    // A connection without a certificate never gets one: its outcome holds for as long as it lasts.
+    if (typeof socket.getPeerCertificate !== 'function') return { result: { outcome: 'no-credentials' }, validUntil: Infinity };
     // Built anew at each call (every field of the certificate as JS values): ask once.
     const peer = socket.getPeerCertificate();
-    return { result: this.#verify(socket, peer), validUntil: peer?.valid_to ? Date.parse(peer.valid_to) : 0 };
+    return { result: this.#verify(socket, peer), validUntil: peer?.valid_to ? Date.parse(peer.valid_to) : Infinity };
   }
 
   #verify(socket: TLSSocket, peer: PeerCertificate | undefined): AuthenticationResult {
@@ -46,7 +46,8 @@ export class X509Authenticator implements Authenticator {
     if (!socket.authorized) {
       return { outcome: 'rejected', reason: `verifying certificate ${describe(peer.subject?.CN)} failed: ${socket.authorizationError ?? 'unknown error'}` };
     }
-    const usages = new X509Certificate(peer.raw).keyUsage;
+    // Node lists the extended key usages already; absent, the certificate is good for any use.
+    const usages = peer.ext_key_usage;
     if (usages && !usages.includes(CLIENT_AUTH_USAGE) && !usages.includes(ANY_EXTENDED_KEY_USAGE)) {
       return { outcome: 'rejected', reason: `certificate ${describe(peer.subject?.CN)} is not valid for client authentication` };
     }
