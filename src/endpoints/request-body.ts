@@ -1,7 +1,7 @@
 /**
  * Reading a request body, bounded in size (upstream's 3 MiB): the rest is not buffered.
  */
-import { tooLarge } from '../api/errors.js';
+import { tooLarge, type ApiError } from '../api/errors.js';
 import type { RequestContext } from '../server/request-context.js';
 
 /** Upstream's limit for a request body. */
@@ -11,9 +11,18 @@ export const MAX_BODY_BYTES = 3 * 1024 * 1024;
  * How much of an oversize body is read and dropped before the 413 is answered. A client still
  * sending when the answer comes and the connection closes sees a broken pipe, not the 413 (Node's
  * client always; Go's reads the answer while it sends). Beyond this the 413 goes at once and the
- * connection closes, as upstream's server does past its own small allowance.
+ * connection closes after it, as upstream's server does past its own small allowance.
  */
-export const MAX_DRAINED_BYTES = 4 * MAX_BODY_BYTES;
+const MAX_DRAINED_BYTES = 4 * MAX_BODY_BYTES;
+
+/**
+ * The 413 for a body too large to read to its end. On HTTP/1.1 the connection closes after it:
+ * the rest of the body would be the next request's start. (An HTTP/2 stream just ends.)
+ */
+function tooLargeToRead(ctx: RequestContext, limit: number): ApiError {
+  if (ctx.req.httpVersionMajor === 1 && !ctx.res.headersSent) ctx.res.setHeader('Connection', 'close');
+  return tooLarge(limit);
+}
 
 /**
  * Reads the whole body, failing with 413 past the limit. Past the limit nothing more is kept, but
@@ -23,7 +32,7 @@ export const MAX_DRAINED_BYTES = 4 * MAX_BODY_BYTES;
  */
 export function readBody(ctx: RequestContext, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(ctx.req.headers['content-length'] ?? '0');
-  if (declared > MAX_DRAINED_BYTES) return Promise.reject(tooLarge(limit));
+  if (declared > MAX_DRAINED_BYTES) return Promise.reject(tooLargeToRead(ctx, limit));
   const req = ctx.req;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -43,8 +52,7 @@ export function readBody(ctx: RequestContext, limit = MAX_BODY_BYTES): Promise<B
       chunks.length = 0;
       if (size <= MAX_DRAINED_BYTES) return;
       stop();
-      req.resume();
-      reject(tooLarge(limit));
+      reject(tooLargeToRead(ctx, limit));
     };
     const onEnd = (): void => {
       stop();

@@ -17,7 +17,7 @@ import { negotiateOutput, type NegotiatedOutput, type OutputRestrictions } from 
 import { prettyRequested } from '../serialization/pretty.js';
 import { responseEncodings } from './encoding-memo.js';
 import { openStream } from '../server/response-stream.js';
-import { isFinished, setResponseHead } from '../server/write-response.js';
+import { writeBody } from '../server/write-response.js';
 import type { MetaSpelling, MetaVersion } from './metadata-only/meta-group-version.js';
 import type { ListMetaInput } from './metadata-only/partial-object-metadata.js';
 import type { IncludeObject } from './table/table-types.js';
@@ -60,22 +60,15 @@ const gzipAsync = promisify(gzip);
  * Resolves once the body is handed to the response; nothing is written to a response that ended
  * in the meantime (a timeout).
  */
-export function sendBody(ctx: RequestContext, status: number, contentType: string, body: Buffer): Promise<void> {
+export function sendBody(ctx: RequestContext, status: number, contentType: string, body: Uint8Array): Promise<void> {
   if (body.length <= GZIP_THRESHOLD || !wantsGzip(ctx)) {
-    writeComplete(ctx, status, contentType, body, false);
+    writeBody(ctx, status, contentType, body);
     return Promise.resolve();
   }
-  return gzipAsync(body).then((compressed) => writeComplete(ctx, status, contentType, compressed, true));
+  return gzipAsync(body).then((compressed) => writeBody(ctx, status, contentType, compressed, GZIPPED));
 }
 
-function writeComplete(ctx: RequestContext, status: number, contentType: string, body: Buffer, gzipped: boolean): void {
-  const res = ctx.res;
-  if (isFinished(res)) return;
-  setResponseHead(ctx, status, contentType);
-  if (gzipped) res.setHeader('Content-Encoding', 'gzip');
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
-}
+const GZIPPED = { 'Content-Encoding': 'gzip' } as const;
 
 /** Encodes any value with the negotiated codec and sends it. */
 export function writeValue(ctx: RequestContext, status: number, value: unknown, out: Output): Promise<void> {
@@ -157,7 +150,8 @@ export async function writeList(
     await sendBody(ctx, 200, out.contentType, Buffer.concat(parts));
     return;
   }
-  const gzip = wantsGzip(ctx) && size > GZIP_THRESHOLD;
+  // Streamed lists are past the gzip threshold by far: only the client decides.
+  const gzip = wantsGzip(ctx);
   const stream = openStream(ctx, { contentType: out.contentType, headers: gzip ? { 'Content-Encoding': 'gzip' } : {} });
   for await (const chunk of gzip ? Readable.from(chunks).pipe(createGzip()) : chunks) await stream.write(chunk as Uint8Array);
   stream.end();

@@ -1,5 +1,5 @@
 /**
- * A streamed response body (watch events, lists encoded item by item), with backpressure: `write`
+ * A streamed response body (a long list encoded item by item), with backpressure: `write`
  * waits while the client is not reading, so no buffer grows without bound. It also hides the
  * HTTP/1.1-or-HTTP/2 response union, whose `write` overloads TypeScript cannot call as one.
  */

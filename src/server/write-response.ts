@@ -1,7 +1,9 @@
 /**
- * The one way responses leave the server: {@link writeError} turns any failure into a Status,
- * {@link writeObject} writes a success body. Both add the Warning headers collected in the
- * context and never write to a response that has already ended (a timed-out or aborted request).
+ * How responses leave the server: {@link setResponseHead} sets every response's head (status,
+ * Content-Type, the Warning headers collected in the context), {@link writeBody} sends a complete
+ * body, {@link writeError} turns any failure into a Status and {@link writeObject} writes a plain
+ * JSON body. None writes to a response that has already ended (a timed-out or aborted request).
+ * Streams (response-stream.ts, watch streams) start with setResponseHead too.
  */
 import { constants as http2 } from 'node:http2';
 import { ApiError, internalError } from '../api/errors.js';
@@ -53,7 +55,8 @@ export function setResponseHead(
   if (headers !== undefined) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value as string | string[]);
 }
 
-function writeBody(
+/** A complete body with its Content-Length after {@link setResponseHead}; nothing once the response ended. */
+export function writeBody(
   ctx: RequestContext,
   statusCode: number,
   contentType: string,

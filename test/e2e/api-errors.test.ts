@@ -5,10 +5,9 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import type { ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { startServer, type TestServer } from './harness.js';
+import { credentialsOf, startServer, type TestServer } from './harness.js';
 
 const CMS = '/api/v1/namespaces/golden/configmaps';
 
@@ -92,22 +91,32 @@ describe('errors and golden shapes', () => {
     assert.equal((await server.request(`${CMS}/cm1`)).status, 200);
   });
 
-  /** POSTs to CMS on a connection of its own, writing `write`'s pieces; resolves with the answer. */
-  function rawPost(headers: Record<string, string | number>, write: (req: ClientRequest) => void): Promise<{ code: number; reason: string }> {
-    const config = readFileSync(server.kubeconfig, 'utf8');
-    const field = (name: string) => Buffer.from(new RegExp(`${name}:\\s*(\\S+)`).exec(config)![1]!, 'base64');
+  /**
+   * POSTs to CMS on a connection of its own, writing `write`'s pieces; resolves with the answer's
+   * status, reason and Connection header. Fails after 10 s rather than hang on a server that waits.
+   */
+  function rawPost(headers: Record<string, string | number>, write: (req: ClientRequest) => void): Promise<{ code: number; reason: string; connection: string | undefined }> {
     return new Promise((resolve, reject) => {
       const req = httpsRequest(
         {
-          host: '127.0.0.1', port: server.port, path: CMS, method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', ...headers },
-          ca: field('certificate-authority-data'), cert: field('client-certificate-data'), key: field('client-key-data'),
+          // Asks to keep the connection, so that the server's Connection header is its own choice.
+          host: '127.0.0.1', port: server.port, path: CMS, method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', Connection: 'keep-alive', ...headers },
+          ...credentialsOf(server.kubeconfig),
         },
         (res) => {
           let body = '';
           res.on('data', (d: Buffer) => (body += d));
-          res.on('end', () => resolve({ code: res.statusCode!, reason: JSON.parse(body).reason }));
+          res.on('end', () => {
+            req.destroy(); // leaves no kept-alive connection behind
+            try {
+              resolve({ code: res.statusCode!, reason: JSON.parse(body).reason, connection: res.headers.connection });
+            } catch {
+              reject(new Error(`HTTP ${res.statusCode}: not a Status: ${body.slice(0, 200)}`));
+            }
+          });
         },
       );
+      req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
       req.on('error', reject);
       write(req);
     });
@@ -120,14 +129,16 @@ describe('errors and golden shapes', () => {
       for (let i = 0; i < 16; i++) req.write(piece);
       req.end('"}}');
     });
-    assert.deepEqual(status, { code: 413, reason: 'RequestEntityTooLarge' });
+    // Read to its end, the body left nothing behind: the connection may stay.
+    assert.deepEqual(status, { code: 413, reason: 'RequestEntityTooLarge', connection: 'keep-alive' });
     assert.equal((await server.request(`${CMS}/cm1`)).status, 200);
   });
 
   it('413 at once, before any body, for a declared length far past the limit', async () => {
     // 1 GiB declared, nothing sent: the server must neither wait for it nor read it.
     const status = await rawPost({ 'Content-Length': 2 ** 30 }, (req) => req.flushHeaders());
-    assert.deepEqual(status, { code: 413, reason: 'RequestEntityTooLarge' });
+    // The rest of the body would be the next request's start: the connection ends with the answer.
+    assert.deepEqual(status, { code: 413, reason: 'RequestEntityTooLarge', connection: 'close' });
   });
 
   it('415 for an unknown Content-Type', async () => {

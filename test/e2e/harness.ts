@@ -20,6 +20,8 @@ export interface HttpResponse {
   readonly status: number;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly body: string;
+  /** The body's bytes as received (gzip, Protobuf). */
+  readonly bytes: Buffer;
   json<T = any>(): T;
 }
 
@@ -69,13 +71,14 @@ export function pinnedKubectl(): string | undefined {
   return versions.length > 0 ? join(dir, `kubectl.1.${versions[0]}`) : undefined;
 }
 
-interface KubeconfigCredentials {
+export interface KubeconfigCredentials {
   ca: Buffer;
   cert: Buffer;
   key: Buffer;
 }
 
-function credentialsOf(kubeconfig: string): KubeconfigCredentials {
+/** The CA and the admin client certificate of a kubeconfig, for tests that open their own connections. */
+export function credentialsOf(kubeconfig: string): KubeconfigCredentials {
   const text = readFileSync(kubeconfig, 'utf8');
   const field = (name: string): Buffer => {
     const m = new RegExp(`${name}:\\s*(\\S+)`).exec(text);
@@ -118,8 +121,9 @@ export async function startServer(extraArgs: readonly string[] = [], dataDir?: s
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: text, json: () => JSON.parse(text) });
+            const bytes = Buffer.concat(chunks);
+            const text = bytes.toString('utf8');
+            resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: text, bytes, json: () => JSON.parse(text) });
           });
           res.on('error', reject);
         },

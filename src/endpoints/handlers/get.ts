@@ -8,10 +8,9 @@ export async function handleGet(ctx: RequestContext, scope: RequestScope): Promi
   const out = negotiate(ctx, scope.env.codecs);
   const at = getReadRevision(ctx.query);
   const object = await scope.store.get(scope.namespace, scope.name, at, signalFor(ctx, at));
-  if (out.representation === 'object' && !out.indent && ctx.warnings.length === 0) {
+  if (out.representation === 'object' && !out.indent) {
     // The object's bytes are shared with every other reader and watcher of this revision.
-    const bytes = encodedObject(object, out);
-    await sendBody(ctx, 200, out.contentType, Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    await sendBody(ctx, 200, out.contentType, encodedObject(object, out));
     return;
   }
   await writeObject(ctx, 200, object, scope.definition, out);
