@@ -9,11 +9,10 @@
  *   ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: duplicate
  *     field "data"
  */
-import { badRequest } from '../api/errors.js';
-import type { ApiError } from '../api/errors.js';
-import { BodyDecodeError } from './codec.js';
-import type { Codec } from './codec.js';
+import { badRequest, type ApiError } from '../api/errors.js';
+import { BodyDecodeError, type Codec } from './codec.js';
 import { cannotUnmarshal, cannotUnmarshalField } from './go-json-errors.js';
+import { goQuote } from './go-format.js';
 
 export interface GroupVersionKind {
   readonly group: string;
@@ -107,7 +106,7 @@ export function decodeError(cause: string, targetKind: string, body: Uint8Array,
 
 /** Upstream's words for a field the schema does not know: `unknown field "metadata.bogus"`. */
 export function unknownFieldMessage(path: string): string {
-  return `unknown field ${JSON.stringify(path)}`;
+  return `unknown field ${goQuote(path)}`;
 }
 
 /**

@@ -1,12 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags } from '../../src/cli/parse-flags.js';
 import { validateOptions } from '../../src/cli/validate-options.js';
 import { FlagError } from '../../src/cli/flag-values.js';
 import type { ServerOptions } from '../../src/cli/options.js';
+import { MAIN } from '../e2e/harness.js';
 
 function serve(argv: string[], env: NodeJS.ProcessEnv = { HOME: '/home/u' }): ServerOptions {
   const command = parseFlags(argv, env);
@@ -114,9 +115,7 @@ describe('validateOptions', () => {
 
 describe('capstan binary', () => {
   const here = fileURLToPath(new URL('.', import.meta.url));
-  // The bundle users run (dist/capstan/main.js), not the compiled modules under dist/src.
-  const main = resolve(here, '../../capstan/main.js');
-  const run = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8', env: { ...process.env, HOME: join(here, 'no-home') } });
+  const run = (...args: string[]) => spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', env: { ...process.env, HOME: join(here, 'no-home') } });
 
   it('exits 1 with one clear line for a bad flag', () => {
     const r = run('--secure-port', 'abc');

@@ -4,32 +4,15 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { request as httpsRequest } from 'node:https';
 import { gunzipSync } from 'node:zlib';
 import { startServer, type TestServer } from './harness.js';
 
 describe('gzip', () => {
   let server: TestServer;
 
-  const get = (path: string, headers: Record<string, string>): Promise<{ status: number; encoding: string | undefined; body: Buffer }> => {
-    const config = readFileSync(server.kubeconfig, 'utf8');
-    const field = (name: string) => Buffer.from(new RegExp(`${name}:\\s*(\\S+)`).exec(config)![1]!, 'base64');
-    return new Promise((resolve, reject) => {
-      const req = httpsRequest(
-        {
-          host: '127.0.0.1', port: server.port, path, agent: false, headers,
-          ca: field('certificate-authority-data'), cert: field('client-certificate-data'), key: field('client-key-data'),
-        },
-        (res) => {
-          const parts: Buffer[] = [];
-          res.on('data', (d: Buffer) => parts.push(d));
-          res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], body: Buffer.concat(parts) }));
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
+  const get = async (path: string, headers: Record<string, string>): Promise<{ status: number; encoding: string | undefined; body: Buffer }> => {
+    const res = await server.request(path, { headers });
+    return { status: res.status, encoding: res.headers['content-encoding'] as string | undefined, body: res.bytes };
   };
 
   before(async () => {

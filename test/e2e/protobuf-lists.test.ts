@@ -5,8 +5,6 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { request as httpsRequest } from 'node:https';
 import { ProtobufCodec } from '../../src/serialization/protobuf/protobuf-codec.js';
 import { startServer, type TestServer } from './harness.js';
 
@@ -17,24 +15,9 @@ describe('Protobuf lists', () => {
   let server: TestServer;
   const codec = new ProtobufCodec();
 
-  const getBytes = (path: string, accept: string): Promise<{ status: number; type: string; body: Buffer }> => {
-    const config = readFileSync(server.kubeconfig, 'utf8');
-    const field = (name: string) => Buffer.from(new RegExp(`${name}:\\s*(\\S+)`).exec(config)![1]!, 'base64');
-    return new Promise((resolve, reject) => {
-      const req = httpsRequest(
-        {
-          host: '127.0.0.1', port: server.port, path, agent: false, headers: { Accept: accept },
-          ca: field('certificate-authority-data'), cert: field('client-certificate-data'), key: field('client-key-data'),
-        },
-        (res) => {
-          const parts: Buffer[] = [];
-          res.on('data', (d: Buffer) => parts.push(d));
-          res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type']), body: Buffer.concat(parts) }));
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
+  const getBytes = async (path: string, accept: string): Promise<{ status: number; type: string; body: Buffer }> => {
+    const res = await server.request(path, { headers: { Accept: accept } });
+    return { status: res.status, type: String(res.headers['content-type']), body: res.bytes };
   };
 
   const sameAsJson = async (query: string): Promise<number> => {

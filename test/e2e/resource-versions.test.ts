@@ -6,8 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpsRequest } from 'node:https';
-import { readFileSync } from 'node:fs';
-import { startServer, type TestServer } from './harness.js';
+import { credentialsOf, startServer, type TestServer } from './harness.js';
 
 // Secrets: unlike ConfigMaps, a new namespace holds none, so every list shows only what the test made.
 const NS = '/api/v1/namespaces/rv/secrets';
@@ -220,13 +219,11 @@ function assertTooLarge(res: { status: number; json(): any; headers: Record<stri
 
 /** Reads `count` events from a watch, then closes it. */
 function watchEvents(server: TestServer, path: string, count: number): Promise<any[]> {
-  const config = readFileSync(server.kubeconfig, 'utf8');
-  const field = (name: string) => Buffer.from(new RegExp(`${name}:\\s*(\\S+)`).exec(config)![1]!, 'base64');
   return new Promise((resolve, reject) => {
     const events: any[] = [];
     let buffer = '';
     const req = httpsRequest(
-      { host: '127.0.0.1', port: server.port, path, ca: field('certificate-authority-data'), cert: field('client-certificate-data'), key: field('client-key-data'), agent: false },
+      { host: '127.0.0.1', port: server.port, path, ...credentialsOf(server.kubeconfig), agent: false },
       (res) => {
         if (res.statusCode !== 200) {
           let body = '';
