@@ -20,11 +20,6 @@ export function percentiles(...sampleSets: ReadonlyArray<ArrayLike<number>>): Pe
   return { p50: nearestRank(all, 50), p99: nearestRank(all, 99), count };
 }
 
-/** The p-th percentile (0-100) of the samples, by nearest rank; NaN for no samples. */
-export function percentile(samples: ArrayLike<number>, p: number): number {
-  return nearestRank(Float64Array.from(samples).sort(), p);
-}
-
 function nearestRank(sorted: ArrayLike<number>, p: number): number {
   const count = sorted.length;
   return count === 0 ? Number.NaN : sorted[Math.min(count - 1, Math.max(0, Math.ceil((p / 100) * count) - 1))]!;

@@ -19,8 +19,9 @@
 // Last, the server is started once on a scratch directory, which checks that the bundle starts and
 // writes its code cache, so that the first real start is as fast as later ones.
 //
-// `--if-stale`: do nothing when the bundle is newer than every file under dist/src (the test and
-// benchmark runners call this, so that a bare `tsc` does not leave them running old code).
+// `--if-stale`: do nothing when the bundle was finished (its start check passed) after every file
+// it is made from changed (the test and benchmark runners call this, so that a bare `tsc` does not
+// leave them running old code, nor a bundle that failed its start check).
 import { build } from 'esbuild-wasm';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -48,14 +49,24 @@ function filesUnder(dir, out = []) {
   return out;
 }
 
+/** Written last, once the bundle has started and stopped cleanly: a bundle without it is not done. */
+const stamp = join(outdir, '.bundled');
+
+/**
+ * Whether the bundle is missing, unfinished (it failed its start check), or older than what it is
+ * made from: dist/src's code and data (not source maps, not the tests compiled beside the code),
+ * or this script and its injected helper.
+ */
 function isStale() {
   let bundled;
   try {
-    bundled = statSync(main).mtimeMs;
+    bundled = statSync(stamp).mtimeMs;
   } catch {
     return true;
   }
-  return filesUnder(compiled).some((file) => statSync(file).mtimeMs > bundled);
+  const inputs = filesUnder(compiled).filter((f) => !f.endsWith('.map') && !f.endsWith('.test.js'));
+  inputs.push(fileURLToPath(import.meta.url), join(root, 'scripts/bundle-file-url.js'));
+  return inputs.some((file) => statSync(file).mtimeMs > bundled);
 }
 
 async function bundle() {
@@ -112,7 +123,8 @@ async function warmUp() {
 }
 
 if (!process.argv.includes('--if-stale') || isStale()) {
-  if (process.argv.includes('--if-stale')) console.error('dist/src is newer than the bundle: bundling again');
+  if (process.argv.includes('--if-stale')) console.error('the bundle is older than dist/src, or unfinished: bundling again');
   await bundle();
   await warmUp();
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }

@@ -9,7 +9,9 @@
  * controllers) are Go programs that spend far less per event.
  */
 import { EventEmitter } from 'node:events';
+import { isIP } from 'node:net';
 import { connect, type SecureContext } from 'node:tls';
+import { authority } from './https-client.js';
 import type { Target } from './target.js';
 
 const CR = 0x0d;
@@ -18,16 +20,22 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 /** More than this without the end of the headers or of a chunk-size line is not HTTP. */
 const MAX_LINE = 64 * 1024;
 
-type Phase = 'size' | 'data' | 'data-end' | 'trailers' | 'done';
+type Phase = 'size' | 'data' | 'data-end' | 'done';
 
 /**
- * The body of a chunked response: emits 'data' (Buffer, one per chunk or part of one), 'end' after
- * the last chunk, 'error' on a framing error, 'close' when the connection closes.
+ * The body of a chunked response: emits 'data' (Buffer, one per chunk or part of one), 'end' at
+ * the last chunk (a watch carries no trailers, so they are not waited for), 'error' on a framing
+ * or connection error, 'close' when the connection closes. Like a Readable it starts paused: what
+ * arrives before resume() is held, so nothing is emitted before its reader listens.
  */
 export class ChunkedBody extends EventEmitter {
   private phase: Phase = 'size';
   private line = '';
   private remaining = 0;
+  /** Until resume(): the bytes received, and how the connection ended if it did. */
+  private held: Buffer[] | undefined = [];
+  private heldEnd: { readonly error?: Error } | undefined;
+  private connectionDone = false;
 
   constructor(private readonly destroySocket: () => void) {
     super();
@@ -37,8 +45,22 @@ export class ChunkedBody extends EventEmitter {
     this.destroySocket();
   }
 
-  /** Decodes the next bytes of the body. */
+  /** Starts emitting, first what was held. */
+  resume(): this {
+    const held = this.held;
+    if (held === undefined) return this;
+    this.held = undefined;
+    for (const bytes of held) this.feed(bytes);
+    if (this.heldEnd !== undefined) this.connectionEnded(this.heldEnd.error);
+    return this;
+  }
+
+  /** Decodes the next bytes of the body (held until resume()). */
   feed(bytes: Buffer): void {
+    if (this.held !== undefined) {
+      this.held.push(bytes);
+      return;
+    }
     let at = 0;
     while (at < bytes.length && this.phase !== 'done') {
       switch (this.phase) {
@@ -46,20 +68,21 @@ export class ChunkedBody extends EventEmitter {
           const lf = bytes.indexOf(LF, at);
           const end = lf < 0 ? bytes.length : lf;
           this.line += bytes.toString('latin1', at, end);
-          at = end;
           if (lf < 0) {
             if (this.line.length > MAX_LINE) return this.fail('chunk-size line too long');
-            continue;
+            return;
           }
           at = lf + 1;
           const size = Number.parseInt(this.line.replace(/[;\r].*$/s, ''), 16);
           this.line = '';
           if (!Number.isFinite(size) || size < 0) return this.fail('bad chunk size');
-          if (size === 0) this.phase = 'trailers';
-          else {
-            this.remaining = size;
-            this.phase = 'data';
+          if (size === 0) {
+            this.phase = 'done';
+            this.emit('end');
+            return;
           }
+          this.remaining = size;
+          this.phase = 'data';
           continue;
         }
         case 'data': {
@@ -79,19 +102,21 @@ export class ChunkedBody extends EventEmitter {
           } else return this.fail('chunk data not followed by CRLF');
           continue;
         }
-        case 'trailers': {
-          const lf = bytes.indexOf(LF, at);
-          if (lf < 0) return;
-          const empty = lf === at || (lf === at + 1 && bytes[at] === CR);
-          at = lf + 1;
-          if (empty) {
-            this.phase = 'done';
-            this.emit('end');
-          }
-          continue;
-        }
       }
     }
+  }
+
+  /** The connection ended, with `error` if it failed (held until resume()). */
+  connectionEnded(error?: Error): void {
+    // A failed connection reports its error and then closes: the first report counts.
+    if (this.held !== undefined) {
+      this.heldEnd ??= error === undefined ? {} : { error };
+      return;
+    }
+    if (this.connectionDone) return;
+    this.connectionDone = true;
+    if (error !== undefined) this.emit('error', error);
+    this.emit('close');
   }
 
   private fail(reason: string): void {
@@ -107,12 +132,14 @@ export class ChunkedBody extends EventEmitter {
  */
 export function getChunked(target: Target, secureContext: SecureContext, path: string, headers: Readonly<Record<string, string>>): Promise<ChunkedBody> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: target.host, port: target.port, secureContext, rejectUnauthorized: !target.insecure, servername: servername(target.host) });
+    // SNI takes host names only, never addresses.
+    const servername = isIP(target.host) === 0 ? target.host : undefined;
+    const socket = connect({ host: target.host, port: target.port, secureContext, rejectUnauthorized: !target.insecure, servername });
     socket.setNoDelay(true);
     const body = new ChunkedBody(() => socket.destroy());
     let head: Buffer | undefined = Buffer.alloc(0);
     socket.on('secureConnect', () => {
-      const lines = [`GET ${path} HTTP/1.1`, `Host: ${hostHeader(target)}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      const lines = [`GET ${path} HTTP/1.1`, `Host: ${authority(target)}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
       socket.write(`${lines.join('\r\n')}\r\n\r\n`);
     });
     socket.on('data', (bytes: Buffer) => {
@@ -134,11 +161,11 @@ export function getChunked(target: Target, secureContext: SecureContext, path: s
     });
     socket.on('error', (err) => {
       if (head !== undefined) fail(err);
-      else body.emit('error', err);
+      else body.connectionEnded(err);
     });
     socket.on('close', () => {
       if (head !== undefined) fail(new Error(`watch ${path}: the connection closed before the response`));
-      else body.emit('close');
+      else body.connectionEnded();
     });
     function fail(err: Error): void {
       head = undefined;
@@ -146,13 +173,4 @@ export function getChunked(target: Target, secureContext: SecureContext, path: s
       reject(err);
     }
   });
-}
-
-function hostHeader(target: Target): string {
-  return `${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
-}
-
-/** SNI takes host names only, never addresses. */
-function servername(host: string): string | undefined {
-  return /^[\d.]+$/.test(host) || host.includes(':') ? undefined : host;
 }

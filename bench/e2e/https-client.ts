@@ -1,10 +1,11 @@
 /**
- * The one way the benchmark talks HTTPS: node:https over a keep-alive agent that carries the
- * target's TLS credentials, so every request on it reuses a warm connection.
+ * How the benchmark talks HTTPS: node:https over a keep-alive agent that carries the target's TLS
+ * credentials, so every request on it reuses a warm connection, and HTTP/2 sessions; plus the
+ * target's credentials and address for the other clients (chunked-body.ts reads watches over TLS).
  */
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { Agent, request } from 'node:https';
-import { createSecureContext } from 'node:tls';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import type { Target } from './target.js';
 
 /** What the benchmark sends; the body is already encoded. */
@@ -31,22 +32,36 @@ const USER_AGENT = 'capstan-e2e-bench/1';
  * when done (open keep-alive sockets otherwise keep the process alive).
  */
 export function keepAliveAgent(target: Target, maxSockets: number): Agent {
-  const credentials = {
-    ...(target.ca ? { ca: target.ca } : {}),
-    ...(target.cert ? { cert: target.cert } : {}),
-    ...(target.key ? { key: target.key } : {}),
-  };
   return new Agent({
     keepAlive: true,
     maxSockets,
     maxFreeSockets: maxSockets,
     scheduling: 'fifo',
-    ...credentials,
-    // One context for every connection: built per connection, parsing the PEMs took 2.6 ms each,
-    // most of the time it took to open 1,000 watches.
-    secureContext: createSecureContext(credentials),
+    ...tlsCredentials(target),
+    // One context for every connection: built per connection, parsing the PEMs costs ~2.6 ms each
+    // (hundreds of connections per create or get round).
+    secureContext: secureContextFor(target),
     rejectUnauthorized: !target.insecure,
   });
+}
+
+/** The target's CA and client certificate, as TLS options take them. */
+export function tlsCredentials(target: Target): { ca?: string; cert?: string; key?: string } {
+  return {
+    ...(target.ca ? { ca: target.ca } : {}),
+    ...(target.cert ? { cert: target.cert } : {}),
+    ...(target.key ? { key: target.key } : {}),
+  };
+}
+
+/** One TLS context with the target's credentials, to share between connections. */
+export function secureContextFor(target: Target): SecureContext {
+  return createSecureContext(tlsCredentials(target));
+}
+
+/** `host:port` as a URL or Host header writes it (an IPv6 address in brackets). */
+export function authority(target: Target): string {
+  return `${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
 }
 
 /** Request headers every benchmark request carries: identity, and the token if there is one. */
@@ -65,11 +80,9 @@ export function http2Headers(target: Target, extra: Readonly<Record<string, stri
  * connection to round trips.
  */
 export function connectHttp2(target: Target): Promise<ClientHttp2Session> {
-  const host = target.host.includes(':') ? `[${target.host}]` : target.host;
   return new Promise((resolve, reject) => {
-    const session = connect(`https://${host}:${target.port}`, {
-      ...(target.ca ? { ca: target.ca } : {}),
-      ...(target.cert ? { cert: target.cert, key: target.key } : {}),
+    const session = connect(`https://${authority(target)}`, {
+      ...tlsCredentials(target),
       rejectUnauthorized: !target.insecure,
       settings: { initialWindowSize: 4 * 2 ** 20 },
     });

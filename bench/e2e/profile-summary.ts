@@ -37,8 +37,9 @@ function functionKey(frame: ProfileNode['callFrame']): string {
 }
 
 /**
- * Whether a frame runs the project's code: the compiled modules (dist/src) or the bundle the
- * server runs from (dist/capstan), which also holds the one package bundled into it (commander).
+ * Whether a frame runs code from the compiled modules (dist/src) or the bundle the server runs
+ * from (dist/capstan). The bundle also holds the packages bundled into it (commander, and the
+ * X.509 library with its helpers, which run only when certificates are issued), counted here too.
  */
 function isOwnCode(url: string): boolean {
   return url.includes('/dist/src/') || url.includes('/dist/capstan/');

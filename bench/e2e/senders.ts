@@ -55,4 +55,3 @@ class Http2Sender implements Sender {
     this.session.destroy();
   }
 }
-

@@ -5,14 +5,19 @@
  */
 import type { EventEmitter } from 'node:events';
 import { constants } from 'node:http2';
-import { createSecureContext } from 'node:tls';
 import { getChunked } from './chunked-body.js';
-import { baseHeaders, connectHttp2, http2Headers } from './https-client.js';
+import { baseHeaders, connectHttp2, http2Headers, secureContextFor } from './https-client.js';
 import type { Protocol } from './senders.js';
 import type { Target } from './target.js';
 
-/** A watch response's body: 'data' (Buffer), 'end', 'error', 'close'. */
-export type WatchBody = EventEmitter & { destroy(): void };
+/**
+ * A watch response's body: 'data' (Buffer), 'end', 'error', 'close'. Like a Readable it holds what
+ * arrives until resume(), so that nothing is emitted before its reader listens.
+ */
+export type WatchBody = EventEmitter & { resume(): unknown; destroy(): void };
+
+/** Both protocols ask for the same representation. */
+const WATCH_ACCEPT = 'application/json';
 
 export interface WatchStreams {
   /** Opens a watch; resolves with its body once the headers said 200, rejects otherwise. */
@@ -25,15 +30,11 @@ export async function openWatchStreams(target: Target, protocol: Protocol): Prom
 }
 
 function http1Streams(target: Target): WatchStreams {
-  const secureContext = createSecureContext({
-    ...(target.ca ? { ca: target.ca } : {}),
-    ...(target.cert ? { cert: target.cert } : {}),
-    ...(target.key ? { key: target.key } : {}),
-  });
+  const secureContext = secureContextFor(target);
   const opened = new Set<WatchBody>();
   return {
     open: async (path) => {
-      const body = await getChunked(target, secureContext, path, { ...baseHeaders(target), Accept: 'application/json' });
+      const body = await getChunked(target, secureContext, path, { ...baseHeaders(target), Accept: WATCH_ACCEPT });
       opened.add(body);
       return body;
     },
@@ -45,7 +46,7 @@ function http1Streams(target: Target): WatchStreams {
 
 async function http2Streams(target: Target): Promise<WatchStreams> {
   const session = await connectHttp2(target);
-  const headers = http2Headers(target);
+  const headers = http2Headers(target, { Accept: WATCH_ACCEPT });
   return {
     open: (path) =>
       new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 /** Point reads per second: `concurrency` readers getting random existing keys for a fixed time. */
 import type { Storage } from '../../src/storage/storage.js';
-import { percentile } from '../stats.js';
+import { percentiles } from '../stats.js';
 import { now } from './stats.js';
 
 export interface PointReads {
@@ -37,11 +37,12 @@ export async function measurePointReads(
       }
     }),
   );
+  const latency = percentiles(latencies);
   return {
     concurrency,
     readsPerSecond: latencies.length / ((now() - started) / 1000),
-    latencyP50Ms: percentile(latencies, 50),
-    latencyP99Ms: percentile(latencies, 99),
+    latencyP50Ms: latency.p50,
+    latencyP99Ms: latency.p99,
     misses,
   };
 }

@@ -1,4 +1,4 @@
-/** Small numeric helpers for the storage benchmark. */
+/** The storage benchmark's values and clock. (Percentiles and medians: bench/stats.ts.) */
 
 /** A value of `size` bytes that differs per call, as a freshly encoded object would. */
 export function benchValue(size: number, seed: number): Uint8Array {

@@ -5,7 +5,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { Storage } from '../../src/storage/storage.js';
-import { percentile } from '../stats.js';
+import { percentiles } from '../stats.js';
 import { benchValue, now } from './stats.js';
 
 export interface WatchLatency {
@@ -93,13 +93,15 @@ export async function measureWatchLatency(
       fromIssue.push(timing.delivered - timing.issued);
       fromAck.push(timing.delivered - timing.acked);
     }
+    const issued = percentiles(fromIssue);
+    const acked = percentiles(fromAck);
     return {
       watchers,
       events,
-      p50Ms: percentile(fromIssue, 50),
-      p99Ms: percentile(fromIssue, 99),
-      afterAckP50Ms: percentile(fromAck, 50),
-      afterAckP99Ms: percentile(fromAck, 99),
+      p50Ms: issued.p50,
+      p99Ms: issued.p99,
+      afterAckP50Ms: acked.p50,
+      afterAckP99Ms: acked.p99,
       lost,
       setupMs,
     };

@@ -4,7 +4,7 @@
  * store has acknowledged it, which for both backends means durable on disk).
  */
 import type { Storage } from '../../src/storage/storage.js';
-import { percentile } from '../stats.js';
+import { percentiles } from '../stats.js';
 import { benchValue, now } from './stats.js';
 
 export interface WriteThroughput {
@@ -46,11 +46,12 @@ export async function measureWrites(
     }),
   );
   const seconds = (now() - started) / 1000;
+  const latency = percentiles(latencies);
   return {
     concurrency,
     writesPerSecond: latencies.length / seconds,
-    latencyP50Ms: percentile(latencies, 50),
-    latencyP99Ms: percentile(latencies, 99),
+    latencyP50Ms: latency.p50,
+    latencyP99Ms: latency.p99,
     errors,
     sampleKeys,
   };

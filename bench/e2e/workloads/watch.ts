@@ -11,12 +11,12 @@ import type { E2eContext } from '../e2e-context.js';
 import { ms, rate } from '../format.js';
 import { sendOnce } from '../https-client.js';
 import type { WatchEstablished, WatchResult } from '../jobs.js';
+import { LoadGenerator } from '../load-generator-client.js';
 import { configMapBody } from '../objects.js';
 import type { ResultRow } from '../report.js';
-import { median, percentiles } from '../../stats.js';
 import type { Protocol } from '../senders.js';
+import { median, percentiles } from '../../stats.js';
 import type { Workload } from './workload.js';
-import { LoadGenerator } from '../load-generator-client.js';
 
 const GOAL_P99_MS = 50;
 /** After the last write, how long stragglers may take before they count as lost. */
@@ -99,21 +99,12 @@ async function measureWatch(ctx: E2eContext, protocol: Protocol, receivers: read
   const prefix = `w-${protocol === 'h2' ? 'h2' : 'h1'}`;
   const path = `/api/v1/namespaces/${namespace}/configmaps`;
   const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  const warmup = await ctx.writer.run({
-    kind: 'paced-writes',
-    target: ctx.target,
-    perSecond: settings.writesPerSecond,
-    count: settings.watchWarmupWrites,
-    // No `seq`: the watchers receive these and leave them uncounted.
-    pattern: { method: 'POST', path, headers, body: configMapBody(`${prefix}-warm-{n}`, { warmup: '{n}', sentAt: '{t}' }), first: 0 },
-  });
-  const writes = await ctx.writer.run({
-    kind: 'paced-writes',
-    target: ctx.target,
-    perSecond: settings.writesPerSecond,
-    count: events,
-    pattern: { method: 'POST', path, headers, body: configMapBody(`${prefix}-{n}`, { seq: '{n}', sentAt: '{t}' }), first: 0 },
-  });
+  const paced = (count: number, body: string) =>
+    ctx.writer.run({ kind: 'paced-writes', target: ctx.target, perSecond: settings.writesPerSecond, count, pattern: { method: 'POST', path, headers, body, first: 0 } });
+  // No `seq`: the watchers receive these and leave them uncounted. (`sentAt` only keeps the
+  // objects the size of the timed ones.)
+  const warmup = await paced(settings.watchWarmupWrites, configMapBody(`${prefix}-warm-{n}`, { warmup: '{n}', sentAt: '{t}' }));
+  const writes = await paced(events, configMapBody(`${prefix}-{n}`, { seq: '{n}', sentAt: '{t}' }));
   const result = merge(await Promise.all(watching));
   const label = `watch over ${protocol}`;
   if (warmup.failed > 0) ctx.problems.push(`${label} warm-up writer: ${warmup.failed} of ${settings.watchWarmupWrites} writes failed, first: ${warmup.firstFailure}`);
