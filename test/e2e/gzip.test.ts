@@ -1,6 +1,7 @@
 /**
- * Large responses are gzipped for clients that accept it (client-go and kubectl always do), as
- * upstream does above 128 KiB; small ones and clients without Accept-Encoding get them plain.
+ * Large complete responses are gzipped for clients that accept it (client-go and kubectl always
+ * do), as upstream does above 128 KiB; small ones and clients without Accept-Encoding get them
+ * plain. (Streamed lists: protobuf-lists.test.ts, which has one.)
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,10 +1,11 @@
 /**
  * Lists in Protobuf (as client-go's typed clients ask for them) are written item by item from the
  * items' own encodings: the body must decode to the same list as the JSON one, both when it fits
- * one body and when it is streamed in chunks.
+ * one body and when it is streamed in chunks. A streamed list is gzipped on request too.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { gunzipSync } from 'node:zlib';
 import { ProtobufCodec } from '../../src/serialization/protobuf/protobuf-codec.js';
 import { startServer, type TestServer } from './harness.js';
 
@@ -15,12 +16,13 @@ describe('Protobuf lists', () => {
   let server: TestServer;
   const codec = new ProtobufCodec();
 
-  const getBytes = async (path: string, accept: string): Promise<{ status: number; type: string; body: Buffer }> => {
+  const getBytes = async (path: string, accept: string): Promise<{ status: number; type: string; streamed: boolean; body: Buffer }> => {
     const res = await server.request(path, { headers: { Accept: accept } });
-    return { status: res.status, type: String(res.headers['content-type']), body: res.bytes };
+    return { status: res.status, type: String(res.headers['content-type']), streamed: res.headers['transfer-encoding'] === 'chunked', body: res.bytes };
   };
 
-  const sameAsJson = async (query: string): Promise<number> => {
+  /** Checks the Protobuf list against the JSON one; resolves with its size and whether it was streamed. */
+  const sameAsJson = async (query: string): Promise<{ bytes: number; streamed: boolean }> => {
     const pb = await getBytes(`${NS}${query}`, PROTOBUF);
     assert.equal(pb.status, 200);
     assert.equal(pb.type, PROTOBUF);
@@ -32,7 +34,7 @@ describe('Protobuf lists', () => {
       decoded.items.map((i) => [i.metadata.name, i.metadata.resourceVersion, i.data?.['d']?.length]),
       json.items.map((i: any) => [i.metadata.name, i.metadata.resourceVersion, i.data?.['d']?.length]),
     );
-    return pb.body.length;
+    return { bytes: pb.body.length, streamed: pb.streamed };
   };
 
   before(async () => {
@@ -50,10 +52,22 @@ describe('Protobuf lists', () => {
   after(async () => server?.stop());
 
   it('a page that fits one body decodes to the JSON page', async () => {
-    assert.ok((await sameAsJson('?limit=10')) < 1024 * 1024);
+    const page = await sameAsJson('?limit=10');
+    assert.ok(page.bytes < 1024 * 1024);
+    assert.equal(page.streamed, false, 'one body, with its length');
   });
 
   it('a list larger than a chunk, streamed, decodes to the JSON list', async () => {
-    assert.ok((await sameAsJson('')) > 1024 * 1024);
+    const list = await sameAsJson('');
+    assert.ok(list.bytes > 1024 * 1024);
+    assert.equal(list.streamed, true, 'written in chunks');
+  });
+
+  it('a streamed list is gzipped for a client that accepts it (JSON here)', async () => {
+    const zipped = await server.request(NS, { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.equal(zipped.headers['content-encoding'], 'gzip');
+    assert.equal(zipped.headers['transfer-encoding'], 'chunked');
+    const plain = await server.request(NS);
+    assert.deepEqual(JSON.parse(gunzipSync(zipped.bytes).toString('utf8')), plain.json());
   });
 });
