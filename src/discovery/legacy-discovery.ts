@@ -14,7 +14,6 @@ import type {
   GroupVersionForDiscovery,
 } from './discovery-types.js';
 
-const groupVersionString = (group: string, version: string): string => apiVersionOf({ group, version });
 
 /**
  * GET /api.
@@ -48,14 +47,14 @@ export function apiResourceList(catalog: Catalog, group: string, version: string
   if (!catalog.servesGroupVersion(group, version)) return undefined;
   const resources = catalog.resources(group, version).flatMap(apiResources);
   resources.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const groupVersion = groupVersionString(group, version);
+  const groupVersion = apiVersionOf({ group, version });
   return group === ''
     ? { kind: 'APIResourceList', groupVersion, resources }
     : { kind: 'APIResourceList', apiVersion: 'v1', groupVersion, resources };
 }
 
 function groupEntry(group: ApiGroupInfo): APIGroup {
-  const entry = (version: string): GroupVersionForDiscovery => ({ groupVersion: groupVersionString(group.name, version), version });
+  const entry = (version: string): GroupVersionForDiscovery => ({ groupVersion: apiVersionOf({ group: group.name, version }), version });
   return { name: group.name, versions: group.versions.map(entry), preferredVersion: entry(group.preferredVersion) };
 }
 

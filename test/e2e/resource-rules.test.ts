@@ -1,8 +1,8 @@
 /**
  * The type rules users rely on, against the real server: status and spec kept apart, generation,
- * immutable ConfigMaps, Service address and port allocation, generated names and their per-type
- * prefix rule, per-type field
- * selectors, watches of one object and with a timeout, graceful deletion of scheduled pods.
+ * immutable ConfigMaps, Service address and port allocation, the scale subresource's selector,
+ * generated names and their per-type prefix rule, per-type field selectors, watches of one object
+ * and with a timeout, graceful deletion of scheduled pods.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
