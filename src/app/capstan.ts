@@ -11,6 +11,8 @@ import { sleep } from '../util/sleep.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { discoveryHandlers } from '../endpoints/discovery-routes.js';
 import { openApiHandlers } from '../endpoints/openapi-routes.js';
+import { EncodingMemo, RESPONSE_ENCODINGS_BUDGET } from '../endpoints/encoding-memo.js';
+import { FlushQueue } from '../endpoints/handlers/flush-queue.js';
 import { createResourceHandler } from '../endpoints/resource-handler.js';
 import type { OpenApiDocuments } from '../openapi/openapi-documents.js';
 import { loadBuiltinCatalog } from '../registry/catalog/builtin-catalog.js';
@@ -131,6 +133,8 @@ export class Capstan {
           patchersFor: patchersBySchema(this.schemas),
           minRequestTimeoutSeconds: options.limits.minRequestTimeoutSeconds,
           deleteCollectionWorkers: 1,
+          encodings: new EncodingMemo(RESPONSE_ENCODINGS_BUDGET),
+          watchFlushes: new FlushQueue(),
         },
         authorizer: buildAuthorizer(options.authorization.modes),
       }),

@@ -11,6 +11,8 @@
  * object alive: encodings hang off their object weakly, and the budget's queue holds only bytes.
  */
 
+import { Fifo } from '../util/fifo.js';
+
 /** One memoized encoding, in the order they were made: its object's map, never the object. */
 interface Held {
   readonly encodings: Map<string, Uint8Array>;
@@ -21,8 +23,8 @@ interface Held {
 export class EncodingMemo {
   /** Each object's memoized encodings, by the key the caller chose (e.g. a media type). */
   private readonly byObject = new WeakMap<object, Map<string, Uint8Array>>();
-  private held: (Held | undefined)[] = [];
-  private head = 0;
+  /** Every memoized encoding, oldest first: the order they are forgotten in. */
+  private readonly held = new Fifo<Held>();
   private total = 0;
 
   constructor(private readonly budgetBytes: number) {}
@@ -51,21 +53,15 @@ export class EncodingMemo {
   }
 
   private forgetOldest(): void {
-    const oldest = this.held[this.head]!;
-    this.held[this.head++] = undefined;
+    const oldest = this.held.shift()!;
     this.total -= oldest.bytes.length;
     // An emptied map stays with its object until the object goes (the WeakMap lets both go).
     oldest.encodings.delete(oldest.key);
-    // Compact now and then rather than shifting on every eviction (O(n) each).
-    if (this.head >= 1024 && this.head * 2 >= this.held.length) {
-      this.held = this.held.slice(this.head);
-      this.head = 0;
-    }
   }
 }
 
 /**
- * The process's memo of response encodings: 32 MiB, room for a list of ~25,000 ConfigMaps of
- * 1 KiB in one encoding; beyond that, reads encode again (~5 µs per 1 KiB object).
+ * The server's budget for memoized response encodings: 32 MiB, room for a list of ~25,000
+ * ConfigMaps of 1 KiB in one encoding; beyond that, reads encode again (~5 µs per 1 KiB object).
  */
-export const responseEncodings = new EncodingMemo(32 * 1024 * 1024);
+export const RESPONSE_ENCODINGS_BUDGET = 32 * 1024 * 1024;

@@ -15,7 +15,7 @@ import type { RequestContext } from '../server/request-context.js';
 import type { CodecRegistry } from '../serialization/codec.js';
 import { negotiateOutput, type NegotiatedOutput, type OutputRestrictions } from '../serialization/negotiate.js';
 import { prettyRequested } from '../serialization/pretty.js';
-import { responseEncodings } from './encoding-memo.js';
+import type { EncodingMemo } from './encoding-memo.js';
 import { openStream } from '../server/response-stream.js';
 import { writeBody } from '../server/write-response.js';
 import type { MetaSpelling, MetaVersion } from './metadata-only/meta-group-version.js';
@@ -60,12 +60,19 @@ const gzipAsync = promisify(gzip);
  * Resolves once the body is handed to the response; nothing is written to a response that ended
  * in the meantime (a timeout).
  */
-export function sendBody(ctx: RequestContext, status: number, contentType: string, body: Uint8Array): Promise<void> {
+export function sendBody(
+  ctx: RequestContext,
+  status: number,
+  contentType: string,
+  body: Uint8Array,
+  /** The body compressed, for a body sent often (the caller memoizes it); by default compressed here. */
+  gzipped: () => Promise<Uint8Array> = () => gzipAsync(body),
+): Promise<void> {
   if (body.length <= GZIP_THRESHOLD || !wantsGzip(ctx)) {
     writeBody(ctx, status, contentType, body);
     return Promise.resolve();
   }
-  return gzipAsync(body).then((compressed) => writeBody(ctx, status, contentType, compressed, GZIPPED));
+  return gzipped().then((compressed) => writeBody(ctx, status, contentType, compressed, GZIPPED));
 }
 
 const GZIPPED = { 'Content-Encoding': 'gzip' } as const;
@@ -113,8 +120,8 @@ export async function writeObject(ctx: RequestContext, status: number, object: K
 }
 
 /**
- * Writes a list of `definition` in the negotiated representation. `shared`: the items are the
- * watch cache's objects, whose encodings are memoized; fresh objects are encoded and dropped.
+ * Writes a list of `definition` in the negotiated representation. With `memo`, the items are the
+ * watch cache's objects, whose encodings it keeps; without, they are fresh, encoded and dropped.
  */
 export async function writeList(
   ctx: RequestContext,
@@ -122,7 +129,7 @@ export async function writeList(
   listMeta: ListMetaInput & { resourceVersion: string; continue: string },
   definition: ResourceDefinition,
   out: Output,
-  shared = true,
+  memo: EncodingMemo | undefined,
 ): Promise<void> {
   if (out.representation !== 'object') {
     if (out.representation === 'PartialObjectMetadata') throw notAcceptableFor('PartialObjectMetadata', 'a list');
@@ -140,14 +147,14 @@ export async function writeList(
     return;
   }
   // Items come from their memoized encodings and go out in chunks: the list is never built whole.
-  const encoded = items.map((object) => listItemBytes(object, list.itemForm, out, shared));
+  const encoded = items.map((object) => listItemBytes(object, list.itemForm, out, memo));
   const size = encoded.reduce((total, bytes) => total + bytes.length, 0);
   const chunks = list.encode(envelope, encoded, { pretty: out.indent, chunkBytes: LIST_CHUNK_BYTES });
   if (size < LIST_CHUNK_BYTES) {
     // A list that fits one chunk goes out as one body with its length, like any other response.
     const parts: Uint8Array[] = [];
     for await (const chunk of chunks) parts.push(chunk);
-    await sendBody(ctx, 200, out.contentType, Buffer.concat(parts));
+    await sendBody(ctx, 200, out.contentType, parts.length === 1 ? parts[0]! : Buffer.concat(parts));
     return;
   }
   // Streamed lists are past the gzip threshold by far: only the client decides.
@@ -168,12 +175,12 @@ function listItem(object: KubeObject): KubeObject {
 }
 
 /** An object's encoding in the form `out`'s codec lists items in; memoized for the cache's objects. */
-function listItemBytes(object: KubeObject, form: 'item' | 'object', out: Output, shared: boolean): Uint8Array {
-  if (form === 'object') return shared ? encodedObject(object, out) : out.codec.encode(canonicalOrder(object));
-  return shared ? responseEncodings.get(object, `item:${out.codec.mediaTypes[0]}`, () => out.codec.encode(listItem(object))) : out.codec.encode(listItem(object));
+function listItemBytes(object: KubeObject, form: 'item' | 'object', out: Output, memo: EncodingMemo | undefined): Uint8Array {
+  if (form === 'object') return memo ? encodedObject(object, out, memo) : out.codec.encode(canonicalOrder(object));
+  return memo ? memo.get(object, `item:${out.codec.mediaTypes[0]}`, () => out.codec.encode(listItem(object))) : out.codec.encode(listItem(object));
 }
 
-/** The encoding of a whole object from the watch cache with `out`'s codec, memoized. */
-export function encodedObject(object: KubeObject, out: Output): Uint8Array {
-  return responseEncodings.get(object, out.codec.mediaTypes[0]!, () => out.codec.encode(canonicalOrder(object)));
+/** The encoding of a whole object from the watch cache with `out`'s codec, memoized in `memo`. */
+export function encodedObject(object: KubeObject, out: Output, memo: EncodingMemo): Uint8Array {
+  return memo.get(object, out.codec.mediaTypes[0]!, () => out.codec.encode(canonicalOrder(object)));
 }

@@ -1,11 +1,14 @@
 /**
  * What a resource request resolved to: the type, its store, the object named by the path, and the
- * endpoint layer's shared machinery (codecs, schema check, patch kinds, limits).
+ * endpoint layer's shared machinery (codecs, schema check, patch kinds, limits, the memo of
+ * encodings and the queue of watch writes).
  */
 import type { PatchAppliers } from '../patch/patchers.js';
 import type { ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';
 import type { CodecRegistry } from '../serialization/codec.js';
+import type { EncodingMemo } from './encoding-memo.js';
+import type { FlushQueue } from './handlers/flush-queue.js';
 import type { FieldChecker } from './object-body.js';
 
 export interface EndpointEnv {
@@ -17,6 +20,10 @@ export interface EndpointEnv {
   readonly minRequestTimeoutSeconds: number;
   /** --delete-collection-workers. */
   readonly deleteCollectionWorkers: number;
+  /** The memo of the watch cache's objects' response encodings, shared by every request. */
+  readonly encodings: EncodingMemo;
+  /** Runs the socket writes of every watch stream, a batch per turn of the event loop. */
+  readonly watchFlushes: FlushQueue;
 }
 
 export interface RequestScope {

@@ -35,5 +35,5 @@ export async function handleDeleteCollection(ctx: RequestContext, scope: Request
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(workers, targets.length)) }, worker));
   // The deleted objects are fresh copies, read by nobody else: encoded without the memo.
-  await writeList(ctx, deleted, { resourceVersion: String(page.revision), continue: '' }, scope.definition, out, false);
+  await writeList(ctx, deleted, { resourceVersion: String(page.revision), continue: '' }, scope.definition, out, undefined);
 }

@@ -7,12 +7,13 @@
  * fan-out at each of its steps. A batch per turn lets the event loop take in I/O between batches.
  */
 
+import { Fifo } from '../../util/fifo.js';
+
 /** Flushes per turn: ~1–2 ms of socket writes. */
 const FLUSHES_PER_TURN = 100;
 
 export class FlushQueue {
-  private pending: ((() => void) | undefined)[] = [];
-  private head = 0;
+  private readonly pending = new Fifo<() => void>();
   private scheduled = false;
 
   constructor(
@@ -31,10 +32,9 @@ export class FlushQueue {
   }
 
   private readonly run = (): void => {
-    const end = Math.min(this.head + this.perTurn, this.pending.length);
-    while (this.head < end) {
-      const flush = this.pending[this.head]!;
-      this.pending[this.head++] = undefined;
+    // Flushes added while these run (a flush that resumes its watch) wait for a later turn.
+    for (let n = Math.min(this.perTurn, this.pending.length); n > 0; n--) {
+      const flush = this.pending.shift()!;
       // One watch stream's failure must neither end the process nor hold up the others.
       try {
         flush();
@@ -42,16 +42,11 @@ export class FlushQueue {
         this.onError(err);
       }
     }
-    if (this.head < this.pending.length) {
+    if (this.pending.length > 0) {
       // An immediate added while immediates run waits for the next turn, after I/O.
       setImmediate(this.run);
       return;
     }
-    this.pending = [];
-    this.head = 0;
     this.scheduled = false;
   };
 }
-
-/** The process's queue, shared by every watch stream. */
-export const watchFlushes = new FlushQueue();

@@ -10,7 +10,7 @@ export async function handleGet(ctx: RequestContext, scope: RequestScope): Promi
   const object = await scope.store.get(scope.namespace, scope.name, at, signalFor(ctx, at));
   if (out.representation === 'object' && !out.indent) {
     // The object's bytes are shared with every other reader and watcher of this revision.
-    await sendBody(ctx, 200, out.contentType, encodedObject(object, out));
+    await sendBody(ctx, 200, out.contentType, encodedObject(object, out, scope.env.encodings));
     return;
   }
   await writeObject(ctx, 200, object, scope.definition, out);

@@ -28,5 +28,5 @@ export async function handleList(ctx: RequestContext, scope: RequestScope): Prom
     continue: page.next === undefined ? '' : encodeContinue({ revision: page.revision, start: page.next }),
   };
   if (page.next !== undefined && page.remaining !== undefined && filter === undefined) listMeta.remainingItemCount = page.remaining;
-  await writeList(ctx, page.items, listMeta, d, out);
+  await writeList(ctx, page.items, listMeta, d, out, scope.env.encodings);
 }

@@ -18,8 +18,6 @@ import type { RequestContext } from '../../server/request-context.js';
 import type { WatchEventType } from '../../serialization/watch-frame.js';
 import { conversions, encodedObject, includeObjectOf, spellingOf, type Output } from '../respond.js';
 import type { IncludeObject } from '../table/table-types.js';
-import { responseEncodings } from '../encoding-memo.js';
-import { watchFlushes } from './flush-queue.js';
 import { setResponseHead } from '../../server/write-response.js';
 import type { RequestScope } from '../scope.js';
 import { apiVersionOf } from '../../registry/catalog/resource-definition.js';
@@ -30,6 +28,8 @@ export type Converter = Awaited<ReturnType<typeof conversions>>;
 const INITIAL_EVENTS_END = ['k8s.io/initial-events-end', 'cluster.io/initial-events-end'];
 const LIST_BLUEPRINT = 'kubernetes.io/initial-events-list-blueprint';
 const CRLF = Buffer.from('\r\n');
+/** Framed bytes past which the stream asks for no more events until it has written them. */
+const PENDING_LIMIT = 64 * 1024;
 
 /** `parts` (`size` bytes in all) as one HTTP/1.1 chunk. */
 function asChunk(parts: readonly Uint8Array[], size: number): Buffer {
@@ -49,6 +49,13 @@ export class EventStream {
   private started = false;
   /** An HTTP/1.1 chunked response's socket, which the stream writes its chunks to itself. */
   private socket: Socket | undefined;
+  /** False from a write its transport did not take whole until that transport's 'drain'. */
+  private writable = true;
+  /** Whatever the stream is waiting on for 'drain' (the socket or the response). */
+  private drainSource: { off(event: 'drain', listener: () => void): unknown } | undefined;
+  /** The source was told to stop (send returned false) and waits for `resumeSource`. */
+  private sourceStopped = false;
+  private resumeSource: (() => void) | undefined;
 
   private readonly kind: string;
   private readonly apiVersion: string;
@@ -90,7 +97,20 @@ export class EventStream {
     if (res instanceof ServerResponse && res.chunkedEncoding && res.socket) this.socket = res.socket;
   }
 
-  send(event: CacheWatchEvent<KubeObject>): void {
+  /** Called when the stream takes events again after `send` returned false. */
+  onReady(resume: () => void): void {
+    this.resumeSource = resume;
+  }
+
+  /** Frames and queues one event. False: queued, but send no more until the `onReady` callback. */
+  send(event: CacheWatchEvent<KubeObject>): boolean {
+    this.add(event);
+    if (this.writable && this.pendingSize < PENDING_LIMIT) return true;
+    this.sourceStopped = true;
+    return false;
+  }
+
+  private add(event: CacheWatchEvent<KubeObject>): void {
     if (event.type === 'BOOKMARK') {
       this.frame('BOOKMARK', this.out.codec.encode(this.bookmarkObject(event.revision, event.initialEventsEnd)));
       return;
@@ -100,8 +120,9 @@ export class EventStream {
       // event of the same object (each watcher's is a new event): memoized by object and type.
       const keys = this.memoKeys[event.type];
       const object = event.entry.object;
-      const framed = responseEncodings.get(object, keys.frame, () => this.out.codec.stream!.frameEvent(event.type, encodedObject(object, this.out)));
-      const chunk = this.socket === undefined ? undefined : responseEncodings.get(object, keys.chunk, () => asChunk([framed], framed.length));
+      const memo = this.scope.env.encodings;
+      const framed = memo.get(object, keys.frame, () => this.out.codec.stream!.frameEvent(event.type, encodedObject(object, this.out, memo)));
+      const chunk = this.socket === undefined ? undefined : memo.get(object, keys.chunk, () => asChunk([framed], framed.length));
       this.push(framed, chunk);
       return;
     }
@@ -144,7 +165,7 @@ export class EventStream {
     this.pendingSize += part.length;
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      watchFlushes.add(this.flushNow);
+      this.scope.env.watchFlushes.add(this.flushNow);
     }
   }
 
@@ -158,15 +179,39 @@ export class EventStream {
     this.pendingSize = 0;
     this.pendingChunk = undefined;
     if (socket !== undefined) {
-      if (!socket.destroyed) socket.write(pendingChunk ?? asChunk(pending, pendingSize));
-      return;
+      if (socket.destroyed) return;
+      if (!socket.write(pendingChunk ?? asChunk(pending, pendingSize))) this.waitForDrain(socket);
+    } else {
+      const res = this.ctx.res as ServerResponse;
+      if (!res.write(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingSize))) this.waitForDrain(res);
     }
-    (this.ctx.res as ServerResponse).write(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingSize));
+    this.resumeIfReady();
+  }
+
+  private waitForDrain(target: Socket | ServerResponse): void {
+    this.writable = false;
+    this.drainSource = target;
+    target.once('drain', this.onDrain);
+  }
+
+  private readonly onDrain = (): void => {
+    this.writable = true;
+    this.drainSource = undefined;
+    this.resumeIfReady();
+  };
+
+  private resumeIfReady(): void {
+    if (!this.sourceStopped || !this.writable || this.pendingSize >= PENDING_LIMIT) return;
+    this.sourceStopped = false;
+    this.resumeSource?.();
   }
 
   end(): void {
     this.begin();
     this.flush();
+    // A keep-alive socket outlives this response: it must not call back into a finished watch.
+    this.drainSource?.off('drain', this.onDrain);
+    this.drainSource = undefined;
     if (!this.ctx.res.writableEnded) this.ctx.res.end();
   }
 

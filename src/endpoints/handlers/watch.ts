@@ -47,6 +47,8 @@ export async function handleWatch(ctx: RequestContext, scope: RequestScope): Pro
     }
     stream.begin();
     // Events are pushed as they come; the stream is ended here, after the watch has let go.
+    // The stream asks for no more while its client is not reading, and for more once it drains.
+    stream.onReady(() => watch.resume());
     const failure = await new Promise<unknown>((resolve) => watch.consume({ event: (event) => stream.send(event), end: resolve }));
     if (failure === undefined) stream.end();
     else stream.endWithError(fromWatchStorageError(failure));

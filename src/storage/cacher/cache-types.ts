@@ -115,8 +115,12 @@ export type CacheWatchEvent<T> =
 
 /** Where a consumed watch pushes its events (see {@link CacheWatch.consume}). */
 export interface WatchSink<T> {
-  /** The next event, in order. A throw ends the watch and is passed to `end`. */
-  event(event: CacheWatchEvent<T>): void;
+  /**
+   * The next event, in order. A throw ends the watch and is passed to `end`. Returning false takes
+   * the event but asks for no more until {@link CacheWatch.resume}: meanwhile live events wait in
+   * the watcher's bounded queue, and the backlog is not read at all.
+   */
+  event(event: CacheWatchEvent<T>): boolean | void;
   /**
    * The watch ended, once: without an argument when it was closed (the signal aborted, the cache
    * stopped), otherwise with why (a StorageError as below, or what `event` threw). Must not throw:
@@ -140,6 +144,12 @@ export interface CacheWatch<T> extends AsyncIterable<CacheWatchEvent<T>> {
    * fan-out. Events already available are pushed before this returns.
    */
   consume(sink: WatchSink<T>): void;
+  /**
+   * Pushes to the sink again after its `event` returned false, starting with what is available
+   * now. A sink that stays paused while changes go on falls behind its buffer and is ended with
+   * 'watcher-too-slow': a consumer that cannot keep up costs a bounded amount of memory.
+   */
+  resume(): void;
   /**
    * Asks for a BOOKMARK (even when `bookmarks` is false) at a revision at least the store's
    * current revision at the time of the call, once the cache has caught up with it. Best effort:

@@ -9,11 +9,13 @@
  * is closed with 'watcher-too-slow' and its memory released at once.
  *
  * A waiting consumer is not woken per event: `deliver` reports that a wake-up is due and the
- * dispatcher wakes each such watcher once after the whole batch.
+ * dispatcher wakes each such watcher once after the whole batch. A sink may pause (its `event`
+ * returns false, e.g. while its socket is full): it is not woken until it resumes, and its live
+ * events meanwhile count against the same capacity.
  */
 import { invalid, StorageError } from '../errors.js';
 import type { CacheWatch, CacheWatchEvent, WatchSink } from './cache-types.js';
-import { BoundedQueue } from './bounded-queue.js';
+import { Fifo } from '../../util/fifo.js';
 import type { CachedEvent } from './cached-event.js';
 import type { KeyRange } from './key-range.js';
 
@@ -49,7 +51,8 @@ function tooSlow(capacity: number): StorageError {
 }
 
 export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchEvent<T>> {
-  private readonly live: BoundedQueue<CacheWatchEvent<T>>;
+  /** Live events not yet taken by the consumer: at most `spec.capacity`. */
+  private readonly live = new Fifo<CacheWatchEvent<T>>();
   private backlog: Backlog<T> | undefined;
   private closed = false;
   /** An error the consumer has not been given yet. */
@@ -57,6 +60,8 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
   private waiter: { resolve(r: IteratorResult<CacheWatchEvent<T>>): void; reject(e: unknown): void } | undefined;
   /** The consumer that takes events pushed (consume()), instead of a waiter per event. */
   private sink: WatchSink<T> | undefined;
+  /** The sink asked for no more events until resume(). */
+  private paused = false;
   private wakeDue = false;
   /** Something was queued since the last bookmark tick, so the watcher is not idle. */
   private busy = false;
@@ -67,7 +72,6 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
     backlog: Backlog<T> | undefined,
     private readonly host: WatcherHost<T>,
   ) {
-    this.live = new BoundedQueue(spec.capacity);
     this.backlog = backlog;
     if (spec.signal.aborted) this.closed = true;
     else spec.signal.addEventListener('abort', this.onAbort, { once: true });
@@ -142,7 +146,11 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
   /** Hands the consumer what is available, if it is waiting or has a sink attached. */
   wake(): void {
     this.wakeDue = false;
-    if (this.sink !== undefined) return this.drain(this.sink);
+    if (this.sink !== undefined) {
+      // A paused sink is still told at once that the watch ended (then there is nothing to push).
+      if (!this.paused || this.closed) this.drain(this.sink);
+      return;
+    }
     const waiter = this.waiter;
     if (waiter === undefined) return;
     const result = this.poll();
@@ -158,10 +166,16 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
     this.drain(sink);
   }
 
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    if (this.sink !== undefined) this.drain(this.sink);
+  }
+
   /**
-   * Pushes everything available to `sink`; ends it when the watcher has ended. Stops as soon as
-   * the sink is detached, also when an event it handled closed the watch (and so ended it) from
-   * inside `sink.event`.
+   * Pushes everything available to `sink`; ends it when the watcher has ended. Stops when the
+   * sink asks for a pause, and as soon as it is detached, also when an event it handled closed
+   * the watch (and so ended it) from inside `sink.event`.
    */
   private drain(sink: WatchSink<T>): void {
     while (this.sink === sink) {
@@ -172,7 +186,10 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
         return;
       }
       try {
-        sink.event(result.value);
+        if (sink.event(result.value) === false && this.sink === sink) {
+          this.paused = true;
+          return;
+        }
       } catch (err) {
         // The consumer's failure is its own: it ends this watch, not the dispatch to the others.
         if (!this.closed) this.shutDown();
@@ -208,12 +225,13 @@ export class CacheWatcher<T> implements CacheWatch<T>, AsyncIterator<CacheWatchE
   }
 
   private enqueue(event: CacheWatchEvent<T>): boolean {
-    if (!this.live.push(event)) {
-      this.fail(tooSlow(this.live.capacity));
+    if (this.live.length >= this.spec.capacity) {
+      this.fail(tooSlow(this.spec.capacity));
       return false;
     }
+    this.live.push(event);
     this.busy = true;
-    if ((this.waiter === undefined && this.sink === undefined) || this.wakeDue) return false;
+    if ((this.waiter === undefined && (this.sink === undefined || this.paused)) || this.wakeDue) return false;
     this.wakeDue = true;
     return true;
   }

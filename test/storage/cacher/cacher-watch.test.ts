@@ -235,8 +235,11 @@ describe('Cacher watch', () => {
     }));
 
   describe('consumed (events pushed to a sink)', () => {
-    /** A sink that records what it is given; `ended` resolves with what `end` got. */
-    function recorder(onEvent: (text: string) => void = () => undefined) {
+    /**
+     * A sink that records what it is given; `ended` resolves with what `end` got. `onEvent`'s
+     * answer is the sink's (false pauses it).
+     */
+    function recorder(onEvent: (text: string) => boolean | void = () => undefined) {
       const events: string[] = [];
       let end!: (reason: unknown) => void;
       const ended = new Promise<unknown>((resolve) => (end = resolve));
@@ -244,7 +247,7 @@ describe('Cacher watch', () => {
         event: (e: Parameters<typeof show>[0]) => {
           const text = show(e);
           events.push(text);
-          onEvent(text);
+          return onEvent(text);
         },
         end: (reason?: unknown) => end(reason),
       };
@@ -310,6 +313,56 @@ describe('Cacher watch', () => {
         watch.consume({ event: () => controller.abort(), end: () => ends++ });
         await f.seen(await f.put('a', '1'));
         assert.equal(ends, 1);
+        assert.equal(f.cache.watcherCount, 0);
+      }));
+
+    it('a sink that pauses is given nothing more until it resumes, then the rest in order', () =>
+      withCache(async (f) => {
+        const r1 = await f.put('a', '1');
+        const r2 = await f.put('b', '1');
+        await f.seen(r2);
+        const watch = await f.cache.watch(request({ kind: 'after', revision: r1 - 1 }));
+        let open = false;
+        const r = recorder(() => open);
+        watch.consume(r.sink);
+        assert.deepEqual(r.events, [`ADDED a=1@${r1}`], 'the backlog is not read past the pause');
+        const r3 = await f.put('a', '2');
+        await f.seen(r3);
+        assert.deepEqual(r.events, [`ADDED a=1@${r1}`], 'live changes wait too');
+        open = true;
+        watch.resume();
+        assert.deepEqual(r.events, [`ADDED a=1@${r1}`, `ADDED b=1@${r2}`, `MODIFIED a=2@${r3}`]);
+        watch.resume();
+        const r4 = await f.put('b', '2');
+        await f.seen(r4);
+        assert.equal(r.events.at(-1), `MODIFIED b=2@${r4}`, 'resume without a pause changes nothing');
+      }));
+
+    it('a paused sink that falls further behind than its buffer is ended with watcher-too-slow', () =>
+      withCache(
+        async (f) => {
+          const now = await f.put('a', '0');
+          await f.seen(now);
+          const r = recorder(() => false);
+          (await f.cache.watch(request({ kind: 'after', revision: now }))).consume(r.sink);
+          for (let i = 1; i <= 4; i++) await f.put('a', String(i));
+          const reason = await r.ended;
+          assert.ok(reason instanceof StorageError && reason.code === 'watcher-too-slow', String(reason));
+          assert.deepEqual(r.events, [`MODIFIED a=1@${now + 1}`]);
+          assert.equal(f.cache.watcherCount, 0);
+        },
+        { watcherBufferSize: 2 },
+      ));
+
+    it('a paused sink is told at once when its watch is closed', () =>
+      withCache(async (f) => {
+        const controller = new AbortController();
+        const now = await f.put('a', '0');
+        const r = recorder(() => false);
+        (await f.cache.watch(request({ kind: 'after', revision: now }, { signal: controller.signal }))).consume(r.sink);
+        await f.seen(await f.put('a', '1'));
+        controller.abort();
+        assert.equal(await r.ended, undefined);
         assert.equal(f.cache.watcherCount, 0);
       }));
 

@@ -4,13 +4,15 @@
  * to pause, and when the consumer has taken them down to half of that, to resume, so memory stays
  * bounded by flow control (gRPC stops reading and etcd stops sending) rather than by loss.
  */
+import { Fifo } from '../../../util/fifo.js';
+
 export interface FlowControl {
   pause(): void;
   resume(): void;
 }
 
 export class BoundedQueue<T> {
-  private readonly items: T[] = [];
+  private readonly items = new Fifo<T>();
   private paused = false;
   /** Set once the queue ends: 'done' or the error the consumer gets after the items. */
   private ending: { readonly error?: unknown } | undefined;
@@ -41,7 +43,7 @@ export class BoundedQueue<T> {
 
   /** Ends the queue at once, dropping what it holds. */
   discard(): void {
-    this.items.length = 0;
+    this.items.clear();
     this.end();
   }
 
