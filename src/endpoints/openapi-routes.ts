@@ -1,11 +1,25 @@
 /**
  * /openapi/v2 and /openapi/v3 over HTTP. Documents are built on first request and memoized by
- * OpenApiDocuments; the ETag lets clients revalidate instead of downloading again.
+ * OpenApiDocuments, and so is each one's gzip form here (kubectl asks for the v2 document, megabytes
+ * of JSON, on most commands); the ETag lets clients revalidate instead of downloading again.
  */
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Handler, RequestContext } from '../server/request-context.js';
 import type { OpenApiDocuments, ServedDocument } from '../openapi/openapi-documents.js';
 import { sendBody } from './respond.js';
 import { pathNotFound } from '../api/errors.js';
+
+const gzipAsync = promisify(gzip);
+
+/** Each served document's gzip form, made on the first request that accepts it. */
+const gzipped = new WeakMap<ServedDocument, Promise<Uint8Array>>();
+
+function gzippedOf(doc: ServedDocument): Promise<Uint8Array> {
+  let compressed = gzipped.get(doc);
+  if (compressed === undefined) gzipped.set(doc, (compressed = gzipAsync(doc.body)));
+  return compressed;
+}
 
 function serve(ctx: RequestContext, doc: ServedDocument): Promise<void> {
   ctx.res.setHeader('ETag', `"${doc.hash}"`);
@@ -15,7 +29,7 @@ function serve(ctx: RequestContext, doc: ServedDocument): Promise<void> {
     ctx.res.end();
     return Promise.resolve();
   }
-  return sendBody(ctx, 200, 'application/json', Buffer.from(doc.body));
+  return sendBody(ctx, 200, 'application/json', doc.body, () => gzippedOf(doc));
 }
 
 /** `documents` is async so that the OpenAPI modules load with the first request for them. */

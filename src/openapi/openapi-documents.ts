@@ -12,7 +12,8 @@ import { referencedDefinitions, toOpenApiSchema, type OpenApiFlavor } from './sc
 
 /** A serialized document and its hash (uppercase hex SHA-512 of the body, as upstream). */
 export interface ServedDocument {
-  readonly body: string;
+  /** The document's JSON, encoded once. */
+  readonly body: Buffer;
   readonly hash: string;
 }
 
@@ -109,7 +110,7 @@ export class OpenApiDocuments {
 }
 
 function serve(document: unknown): ServedDocument {
-  const body = JSON.stringify(document);
+  const body = Buffer.from(JSON.stringify(document), 'utf8');
   return { body, hash: createHash('sha512').update(body).digest('hex').toUpperCase() };
 }
 

@@ -4,6 +4,7 @@
  * watch cache. The output is batched into large chunks because every write to the socket is a
  * syscall: a 10 000-item list is a few hundred writes, not twenty thousand.
  */
+import { Chunker } from './chunker.js';
 import { escapeLikeGo } from './json-encode.js';
 
 /** Bytes per chunk handed to the caller, unless one item alone is larger. */
@@ -13,42 +14,6 @@ export interface JsonListOptions {
   readonly chunkBytes?: number;
   /** Indented output (upstream's pretty JSON); items are re-indented, which costs a parse each. */
   readonly pretty?: boolean;
-}
-
-/** Collects small pieces into chunks of about `size` bytes; larger pieces pass through uncopied. */
-class Chunker {
-  private chunk: Buffer;
-  private used = 0;
-  /** Chunks complete and not yet taken. */
-  readonly ready: Uint8Array[] = [];
-
-  constructor(private readonly size: number) {
-    this.chunk = Buffer.allocUnsafe(size);
-  }
-
-  add(piece: Uint8Array): void {
-    if (piece.length >= this.size) {
-      this.flush();
-      this.ready.push(piece);
-      return;
-    }
-    if (this.used + piece.length > this.size) this.flush();
-    this.chunk.set(piece, this.used);
-    this.used += piece.length;
-  }
-
-  /** Completes the partly filled chunk, if any. A new buffer is started: the caller may hold this one. */
-  flush(): void {
-    if (this.used === 0) return;
-    this.ready.push(this.chunk.subarray(0, this.used));
-    this.chunk = Buffer.allocUnsafe(this.size);
-    this.used = 0;
-  }
-
-  /** Takes the complete chunks. */
-  take(): Uint8Array[] {
-    return this.ready.splice(0);
-  }
 }
 
 function envelopeText(envelope: Record<string, unknown>, pretty: boolean): { head: string; separator: string; tail: string; emptyTail: string } {
@@ -99,12 +64,12 @@ export async function* encodeJsonList(
   if (Symbol.asyncIterator in items) {
     for await (const item of items) {
       add(item);
-      if (chunker.ready.length > 0) yield* chunker.take();
+      if (chunker.hasReady) yield* chunker.take();
     }
   } else {
     for (const item of items) {
       add(item);
-      if (chunker.ready.length > 0) yield* chunker.take();
+      if (chunker.hasReady) yield* chunker.take();
     }
   }
   chunker.add(Buffer.from(first ? text.emptyTail : text.tail, 'utf8'));

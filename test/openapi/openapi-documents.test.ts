@@ -27,7 +27,7 @@ test('nothing is built before it is asked for', () => {
 });
 
 test('the v3 index points at every served group-version with a hash', () => {
-  const index = JSON.parse(docs.v3Index().body) as { paths: Record<string, { serverRelativeURL: string }> };
+  const index = JSON.parse(docs.v3Index().body.toString()) as { paths: Record<string, { serverRelativeURL: string }> };
   assert.match(index.paths['api/v1']?.serverRelativeURL ?? '', /^\/openapi\/v3\/api\/v1\?hash=[0-9A-F]{128}$/);
   assert.ok(index.paths['apis/apps/v1']);
   assert.ok(index.paths['apis/resource.k8s.io/v1']);
@@ -38,7 +38,7 @@ test('the v3 index points at every served group-version with a hash', () => {
 });
 
 test('the apps/v1 document has the kinds kubectl explain looks for, with no prose', () => {
-  const doc = JSON.parse(docs.v3('apis/apps/v1')!.body) as Json;
+  const doc = JSON.parse(docs.v3('apis/apps/v1')!.body.toString()) as Json;
   assert.equal(doc.openapi, '3.0.0');
   const deployment = doc.components.schemas['io.k8s.api.apps.v1.Deployment'];
   assert.deepEqual(deployment['x-kubernetes-group-version-kind'], [{ group: 'apps', kind: 'Deployment', version: 'v1' }]);
@@ -48,14 +48,14 @@ test('the apps/v1 document has the kinds kubectl explain looks for, with no pros
   assert.equal(containers['x-kubernetes-patch-strategy'], 'merge');
   assert.equal(containers['x-kubernetes-list-type'], 'map');
   assert.deepEqual(containers['x-kubernetes-list-map-keys'], ['name']);
-  const descriptions = new Set([...docs.v3('apis/apps/v1')!.body.matchAll(/"description":"([^"]*)"/g)].map((m) => m[1]));
+  const descriptions = new Set([...docs.v3('apis/apps/v1')!.body.toString().matchAll(/"description":"([^"]*)"/g)].map((m) => m[1]));
   assert.deepEqual([...descriptions].sort(), ['Accepted', 'Created', 'OK', 'Unauthorized'], 'only HTTP status texts');
   const defined = new Set(Object.keys(doc.components.schemas).map((n) => `#/components/schemas/${n}`));
   for (const ref of refs(doc)) assert.ok(defined.has(ref), `dangling ${ref}`);
 });
 
 test('paths carry x-kubernetes-action and the group-version-kind', () => {
-  const doc = JSON.parse(docs.v3('api/v1')!.body) as Json;
+  const doc = JSON.parse(docs.v3('api/v1')!.body.toString()) as Json;
   const pods = doc.paths['/api/v1/namespaces/{namespace}/pods'];
   assert.equal(pods.get.operationId, 'listCoreV1NamespacedPod');
   assert.equal(pods.get['x-kubernetes-action'], 'list');
@@ -79,7 +79,7 @@ test('operation ids and tags follow upstream naming', () => {
 });
 
 test('swagger 2.0 has every served definition with refs into #/definitions', () => {
-  const doc = JSON.parse(docs.v2().body) as Json;
+  const doc = JSON.parse(docs.v2().body.toString()) as Json;
   assert.equal(doc.swagger, '2.0');
   assert.equal(doc.info.version, 'v1.35.0');
   assert.ok(doc.definitions['io.k8s.api.core.v1.Pod']);

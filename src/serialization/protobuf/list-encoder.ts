@@ -5,6 +5,7 @@
  * gives for the whole list. Protobuf puts the list's length before its items, so every item is
  * read before the first byte is yielded; only references are kept, no copies.
  */
+import { inChunks } from '../chunker.js';
 import { readEnvelope } from './envelope.js';
 import { ProtobufDecodeError, ProtobufEncodeError } from './errors.js';
 import type { ProtobufSchema } from './schema.js';
@@ -21,26 +22,6 @@ export interface ProtobufListHead {
   readonly kind: string;
   /** The ListMeta (resourceVersion, continue, remainingItemCount). */
   readonly metadata?: unknown;
-}
-
-/** Joins small pieces into chunks of about `size` bytes; a larger piece passes through uncopied. */
-function* chunked(pieces: Iterable<Uint8Array>, size: number): Generator<Uint8Array> {
-  let chunk = Buffer.allocUnsafe(size);
-  let used = 0;
-  for (const piece of pieces) {
-    if (used > 0 && used + piece.length > size) {
-      yield chunk.subarray(0, used);
-      chunk = Buffer.allocUnsafe(size);
-      used = 0;
-    }
-    if (piece.length >= size) {
-      yield piece;
-    } else {
-      chunk.set(piece, used);
-      used += piece.length;
-    }
-  }
-  if (used > 0) yield chunk.subarray(0, used);
 }
 
 /**
@@ -99,5 +80,5 @@ export async function* encodeProtobufList(
     // Empty contentEncoding and contentType, as upstream writes them.
     yield Uint8Array.of(0x1a, 0x00, 0x22, 0x00);
   }
-  yield* chunked(pieces(), options.chunkBytes ?? PROTOBUF_LIST_CHUNK_BYTES);
+  yield* inChunks(pieces(), options.chunkBytes ?? PROTOBUF_LIST_CHUNK_BYTES);
 }
