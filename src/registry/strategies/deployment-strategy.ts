@@ -38,7 +38,7 @@ export class DeploymentStrategy extends WorkloadStrategy {
   }
 
   private rules() {
-    return { kindWord: 'deployment', validateLabel: this.validators.dns1123Label, restartPolicies: ['Always'] };
+    return { kindWord: 'deployment', validateLabel: this.validators.dns1123Label, restartPolicies: ['Always'], invalidSelectorSkipsTemplate: true };
   }
 }
 

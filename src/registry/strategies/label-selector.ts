@@ -1,12 +1,46 @@
 /**
- * metav1.LabelSelector as the workload strategies need it: whether it selects a label set, and how
- * upstream prints it (and label maps) in validation messages — Go's `%#v` of the typed value,
+ * metav1.LabelSelector as the workload strategies need it: its validation, whether it selects a
+ * label set, and how upstream prints it (and label maps) in validation messages — Go's `%#v` of the typed value,
  * which clients and people have long matched on, e.g.
  * `v1.LabelSelector{MatchLabels:map[string]string{"app":"web"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}`.
  */
+import type { FieldError } from '../../api/errors.js';
 import { goQuote } from '../../serialization/go-format.js';
-import { GoSyntax } from '../../validation/field-errors.js';
+import { fieldForbidden, fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
+import { validateLabels } from '../../validation/labels-annotations.js';
+import { isQualifiedName, isValidLabelValue } from '../../validation/qualified-names.js';
 import { asStringArray, isRecord, recordsAt, type JsonRecord } from './json-access.js';
+
+/**
+ * Upstream's ValidateLabelSelector (label values in selectors checked, as for new objects): the
+ * matchLabels as labels, and each requirement's operator, the values it needs or forbids, its key
+ * and values. A selector with none of these errors is one upstream's LabelSelectorAsSelector takes.
+ */
+export function validateLabelSelector(selector: JsonRecord, path: string): FieldError[] {
+  const matchLabels = isRecord(selector['matchLabels']) ? (selector['matchLabels'] as Record<string, string>) : undefined;
+  const errors = validateLabels(matchLabels, `${path}.matchLabels`);
+  recordsAt(selector, 'matchExpressions').forEach((requirement, i) => errors.push(...validateRequirement(requirement, `${path}.matchExpressions[${i}]`)));
+  return errors;
+}
+
+function validateRequirement(requirement: JsonRecord, path: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const values = asStringArray(requirement['values']);
+  const operator = requirement['operator'];
+  if (operator === 'In' || operator === 'NotIn') {
+    if (values.length === 0) errors.push(fieldRequired(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
+  } else if (operator === 'Exists' || operator === 'DoesNotExist') {
+    if (values.length > 0) errors.push(fieldForbidden(`${path}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+  } else {
+    errors.push(fieldInvalid(`${path}.operator`, String(operator ?? ''), 'not a valid selector operator'));
+  }
+  const key = String(requirement['key'] ?? '');
+  for (const msg of isQualifiedName(key)) errors.push(fieldInvalid(`${path}.key`, key, msg));
+  values.forEach((value, i) => {
+    for (const msg of isValidLabelValue(value)) errors.push(fieldInvalid(`${path}.values[${i}]`, value, msg));
+  });
+  return errors;
+}
 
 /** Whether `selector` (matchLabels and matchExpressions) selects `labels`. An empty selector selects everything. */
 export function selectorMatches(selector: JsonRecord, labels: Readonly<Record<string, string>>): boolean {

@@ -26,6 +26,7 @@ export class ReplicaSetStrategy extends WorkloadStrategy {
       kindWord: 'deployment',
       validateLabel: this.validators.dns1123Label,
       restartPolicies: ['Always'],
+      invalidSelectorSkipsTemplate: true,
     });
   }
 

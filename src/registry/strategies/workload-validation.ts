@@ -1,7 +1,7 @@
 /**
  * The rules controllers of pods share (upstream's ValidateDeploymentSpec, ValidateReplicaSetSpec,
- * ... in part): a non-empty selector that selects the template's labels, a valid template, and a
- * non-negative replica count.
+ * ... in part): a valid, non-empty selector that selects the template's labels, a valid template,
+ * and a non-negative replica count.
  */
 import type { FieldError } from '../../api/errors.js';
 import { jsonEqual } from '../object.js';
@@ -9,7 +9,7 @@ import { fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-er
 import { fieldImmutable } from './field-errors.js';
 import type { NameValidator } from '../../validation/name-validators.js';
 import { isRecord, recordAt, type JsonRecord } from './json-access.js';
-import { goLabelSelector, goStringMap, selectorIsEmpty, selectorMatches } from './label-selector.js';
+import { goLabelSelector, goStringMap, selectorIsEmpty, selectorMatches, validateLabelSelector } from './label-selector.js';
 import { validatePodSpec } from './pod-spec-validation.js';
 
 export interface TemplateRules {
@@ -18,15 +18,27 @@ export interface TemplateRules {
   readonly validateLabel: NameValidator;
   /** Restart policies the controller supports. */
   readonly restartPolicies: readonly string[];
+  /**
+   * A selector upstream cannot convert is reported once more as "invalid label selector", and the
+   * template is then not checked at all (Deployment, ReplicaSet). Otherwise only the check that the
+   * selector selects the template's labels is left out.
+   */
+  readonly invalidSelectorSkipsTemplate?: boolean;
 }
 
 /** Field errors of `spec.selector`, `spec.template` and `spec.replicas`. */
 export function validateSelectedTemplate(spec: JsonRecord, rules: TemplateRules): FieldError[] {
   const errors: FieldError[] = [];
   const selector = recordAt(spec, 'selector');
+  const selectorErrors = selector ? validateLabelSelector(selector, 'spec.selector') : [];
   if (!selector) errors.push(fieldRequired('spec.selector'));
-  else if (selectorIsEmpty(selector)) errors.push(fieldInvalid('spec.selector', goLabelSelector(selector), `empty selector is invalid for ${rules.kindWord}`));
-  errors.push(...validateTemplate(recordAt(spec, 'template'), selector, 'spec.template', rules));
+  else {
+    errors.push(...selectorErrors);
+    if (selectorIsEmpty(selector)) errors.push(fieldInvalid('spec.selector', goLabelSelector(selector), `empty selector is invalid for ${rules.kindWord}`));
+  }
+  if (selectorErrors.length === 0) errors.push(...validateTemplate(recordAt(spec, 'template'), selector, 'spec.template', rules));
+  else if (rules.invalidSelectorSkipsTemplate) errors.push(fieldInvalid('spec.selector', goLabelSelector(selector), 'invalid label selector'));
+  else errors.push(...validateTemplate(recordAt(spec, 'template'), undefined, 'spec.template', rules));
   errors.push(...nonNegative(spec, 'replicas', 'spec.replicas'));
   return errors;
 }

@@ -33,6 +33,38 @@ test('deployment validation messages', () => {
   for (const [name, input, expected] of cases) assert.deepEqual(messages(s.validate(created(s, input), ctx())), expected, name);
 });
 
+test('selectors are validated as upstream does, and an invalid one is not matched against the template', () => {
+  const withSelector = (selector: Record<string, unknown>, labels: Record<string, string>): KubeObject => ({
+    metadata: { name: 'w1' },
+    spec: { selector, template: podTemplate(labels) },
+  });
+  const unknownOperator = { matchExpressions: [{ key: 'tier', operator: 'Foo' }] };
+  assert.deepEqual(messages(strategy('apps', 'deployments').validate(created(strategy('apps', 'deployments'), withSelector(unknownOperator, { app: 'web' })), ctx())), [
+    'spec.selector.matchExpressions[0].operator: Invalid value: "Foo": not a valid selector operator',
+    'spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement{v1.LabelSelectorRequirement{Key:"tier", Operator:"Foo", Values:[]string(nil)}}}: invalid label selector',
+  ]);
+  const daemonSets = strategy('apps', 'daemonsets');
+  const cases: [string, Record<string, unknown>, string[]][] = [
+    ['In without values', { matchExpressions: [{ key: 'tier', operator: 'In' }] }, [
+      "spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'",
+    ]],
+    ['Exists with values', { matchExpressions: [{ key: 'tier', operator: 'Exists', values: ['x'] }] }, [
+      "spec.selector.matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+    ]],
+    ['bad key and value', { matchExpressions: [{ key: '-tier', operator: 'In', values: ['a b'] }] }, [
+      "spec.selector.matchExpressions[0].key: Invalid value: \"-tier\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+      "spec.selector.matchExpressions[0].values[0]: Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+    ]],
+    ['bad matchLabels value', { matchLabels: { app: 'a b' } }, [
+      "spec.selector.matchLabels: Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+    ]],
+    ['valid expressions that select the template', { matchExpressions: [{ key: 'app', operator: 'In', values: ['web', 'api'] }, { key: 'canary', operator: 'DoesNotExist' }] }, []],
+  ];
+  for (const [name, selector, expected] of cases) {
+    assert.deepEqual(messages(daemonSets.validate(created(daemonSets, withSelector(selector, { app: 'web' })), ctx())), expected, name);
+  }
+});
+
 test('deployment selectors are immutable (apps/v1)', () => {
   const s = strategy('apps', 'deployments');
   const old = created(s, deployment({ app: 'web' }, { app: 'web' }));
