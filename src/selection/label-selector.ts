@@ -150,16 +150,3 @@ export interface StructuredLabelSelector {
   matchLabels?: Record<string, string>;
   matchExpressions?: { key: string; operator: string; values?: string[] }[];
 }
-
-/** Builds a selector from the structured form. */
-export function labelSelectorFromObject(sel: StructuredLabelSelector): LabelSelector {
-  const requirements: LabelRequirement[] = [];
-  for (const [key, value] of Object.entries(sel.matchLabels ?? {})) requirements.push({ key, op: 'in', values: [value] });
-  for (const e of sel.matchExpressions ?? []) {
-    const op = e.operator.toLowerCase();
-    if (op === 'in' || op === 'notin') requirements.push({ key: e.key, op, values: e.values ?? [] });
-    else if (op === 'exists') requirements.push({ key: e.key, op: 'exists' });
-    else if (op === 'doesnotexist') requirements.push({ key: e.key, op: 'doesnotexist' });
-  }
-  return selectorOf(requirements);
-}

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { labelSelectorFromObject, parseLabelSelector } from '../../src/selection/label-selector.js';
+import { parseLabelSelector } from '../../src/selection/label-selector.js';
 import { parseFieldSelector } from '../../src/selection/field-selector.js';
 import { ApiError } from '../../src/api/errors.js';
 
@@ -32,11 +32,6 @@ describe('label selectors', () => {
       assert.throws(() => parseLabelSelector(bad), (err: unknown) => err instanceof ApiError && err.code === 400);
     });
   }
-  it('builds from a structured selector', () => {
-    const sel = labelSelectorFromObject({ matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['db'] }] });
-    assert.equal(sel.matches(labels), true);
-    assert.equal(sel.matches({ app: 'web' }), false);
-  });
 });
 
 describe('field selectors', () => {
