@@ -3,21 +3,18 @@
  * OpenApiDocuments, and so is each one's gzip form here (kubectl asks for the v2 document, megabytes
  * of JSON, on most commands); the ETag lets clients revalidate instead of downloading again.
  */
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { Handler, RequestContext } from '../server/request-context.js';
 import type { OpenApiDocuments, ServedDocument } from '../openapi/openapi-documents.js';
-import { sendBody } from './respond.js';
+import { gzipBody, sendBody } from './respond.js';
 import { pathNotFound } from '../api/errors.js';
-
-const gzipAsync = promisify(gzip);
 
 /** Each served document's gzip form, made on the first request that accepts it. */
 const gzipped = new WeakMap<ServedDocument, Promise<Uint8Array>>();
 
-function gzippedOf(doc: ServedDocument): Promise<Uint8Array> {
+/** `doc`'s gzip form: the same promise for every request (exported for its test). */
+export function gzippedOf(doc: ServedDocument): Promise<Uint8Array> {
   let compressed = gzipped.get(doc);
-  if (compressed === undefined) gzipped.set(doc, (compressed = gzipAsync(doc.body)));
+  if (compressed === undefined) gzipped.set(doc, (compressed = gzipBody(doc.body)));
   return compressed;
 }
 

@@ -51,7 +51,8 @@ function wantsGzip(ctx: RequestContext): boolean {
   return typeof ae === 'string' && /\bgzip\b/.test(ae);
 }
 
-const gzipAsync = promisify(gzip);
+/** Compresses on the thread pool (see sendBody). */
+export const gzipBody: (body: Uint8Array) => Promise<Buffer> = promisify(gzip);
 
 /**
  * Sends a complete body with the given Content-Type, compressed when large and the client accepts
@@ -65,14 +66,14 @@ export function sendBody(
   status: number,
   contentType: string,
   body: Uint8Array,
-  /** The body compressed, for a body sent often (the caller memoizes it); by default compressed here. */
-  gzipped: () => Promise<Uint8Array> = () => gzipAsync(body),
+  /** The body compressed, for a body sent often (the caller memoizes it); else compressed here. */
+  gzipped?: () => Promise<Uint8Array>,
 ): Promise<void> {
   if (body.length <= GZIP_THRESHOLD || !wantsGzip(ctx)) {
     writeBody(ctx, status, contentType, body);
     return Promise.resolve();
   }
-  return gzipped().then((compressed) => writeBody(ctx, status, contentType, compressed, GZIPPED));
+  return (gzipped ? gzipped() : gzipBody(body)).then((compressed) => writeBody(ctx, status, contentType, compressed, GZIPPED));
 }
 
 const GZIPPED = { 'Content-Encoding': 'gzip' } as const;

@@ -29,7 +29,7 @@ describe('gzip', () => {
     assert.equal(plain.encoding, undefined);
     assert.ok(plain.body.length > 128 * 1024);
     assert.deepEqual(gunzipSync(zipped.body), plain.body);
-    // The document's gzip form is made once and served again as it is.
+    // A second request gets the same compressed bytes (that they are made once: openapi-routes.test.ts).
     const again = await get('/openapi/v2', { 'Accept-Encoding': 'gzip', Accept: 'application/json' });
     assert.equal(again.encoding, 'gzip');
     assert.deepEqual(again.body, zipped.body);

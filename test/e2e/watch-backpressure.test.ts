@@ -10,10 +10,12 @@ import assert from 'node:assert/strict';
 import { request as httpsRequest } from 'node:https';
 import { connect, constants, type ClientHttp2Session, type ClientHttp2Stream } from 'node:http2';
 import type { IncomingMessage } from 'node:http';
+import { defaultCacherOptions } from '../../src/storage/cacher/cacher-options.js';
+import { requestOnSession } from '../server/test-client.js';
 import { credentialsOf, startServer, type TestServer } from './harness.js';
 
-/** The cache's per-watcher queue (CacherOptions.watcherBufferSize): events past it close the watch. */
-const WATCHER_QUEUE = 1000;
+/** The cache's per-watcher queue: events past it close the watch. */
+const WATCHER_QUEUE = defaultCacherOptions.watcherBufferSize;
 
 const configMap = (name: string, bytes: number) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { v: 'x'.repeat(bytes) } });
 
@@ -23,22 +25,14 @@ async function createMany(session: ClientHttp2Session, namespace: string, prefix
   const worker = async () => {
     while (next < count) {
       const name = `${prefix}-${next++}`;
-      const { status, body } = await send(session, `/api/v1/namespaces/${namespace}/configmaps`, configMap(name, bytes));
+      const { status, body } = await requestOnSession(session, {
+        method: 'POST', path: `/api/v1/namespaces/${namespace}/configmaps`,
+        headers: { 'content-type': 'application/json' }, body: JSON.stringify(configMap(name, bytes)),
+      });
       assert.equal(status, 201, body);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-}
-
-/** One request on `session`: a GET, or a POST of `body`. */
-async function send(session: ClientHttp2Session, path: string, body?: unknown): Promise<{ status: number; body: string }> {
-  const stream = session.request({
-    [constants.HTTP2_HEADER_PATH]: path,
-    ...(body === undefined ? {} : { [constants.HTTP2_HEADER_METHOD]: 'POST', 'content-type': 'application/json' }),
-  });
-  stream.end(body === undefined ? undefined : JSON.stringify(body));
-  const [headers, bytes] = await Promise.all([new Promise<Record<string, unknown>>((r) => stream.on('response', r)), readAll(stream)]);
-  return { status: Number(headers[constants.HTTP2_HEADER_STATUS]), body: bytes.toString() };
 }
 
 /** The watch events in a JSON watch body (one object per line). */
@@ -114,7 +108,7 @@ describe('watch backpressure', () => {
       }
 
       // A new stream on the stalled watch's connection is still served.
-      const get = await send(session, '/api/v1/namespaces/stalled/configmaps/small-0');
+      const get = await requestOnSession(session, { path: '/api/v1/namespaces/stalled/configmaps/small-0' });
       assert.equal(get.status, 200, get.body);
 
       for (const [protocol, body] of [['HTTP/1.1', await readAll(http1)], ['HTTP/2', await readAll(http2)]] as const) {
@@ -143,7 +137,8 @@ describe('watch backpressure', () => {
     }
     const path = '/api/v1/namespaces/backlog/configmaps?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&timeoutSeconds=3';
     const res = await stalledHttp1Watch(path);
-    // Not reading for a while lets the server's writes back up, so it pauses the backlog.
+    // The backlog goes out 64 KiB at a time, each piece once the last has drained; not reading for
+    // a while also lets the socket fill, so the watch waits on the client too.
     await new Promise((r) => setTimeout(r, 500));
     const events = eventsOf(await readAll(res));
     // (Each namespace also holds its kube-root-ca.crt ConfigMap.)

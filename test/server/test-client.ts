@@ -2,7 +2,7 @@
  * A small HTTPS client for server tests: HTTP/2 (as Go clients speak) or HTTP/1.1, trusting the
  * server's CA, optionally with a client certificate or a bearer token.
  */
-import { connect, constants } from 'node:http2';
+import { connect, constants, type ClientHttp2Session } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 
 export interface TestResponse {
@@ -28,12 +28,21 @@ export function request(r: TestRequest): Promise<TestResponse> {
 
 function http2(r: TestRequest): Promise<TestResponse> {
   const url = new URL(r.url);
+  const session = connect(url.origin, { ca: r.ca, cert: r.cert, key: r.key });
+  const failed = new Promise<never>((_, reject) => session.on('error', reject));
+  const request = requestOnSession(session, { method: r.method, path: url.pathname + url.search, headers: r.headers, body: r.body });
+  return Promise.race([request, failed]).finally(() => session.close());
+}
+
+/** One request on an open HTTP/2 session (which stays open), for tests of a connection's streams. */
+export function requestOnSession(
+  session: ClientHttp2Session,
+  r: { readonly method?: string | undefined; readonly path: string; readonly headers?: Record<string, string> | undefined; readonly body?: string | undefined },
+): Promise<TestResponse> {
   return new Promise((resolve, reject) => {
-    const session = connect(url.origin, { ca: r.ca, cert: r.cert, key: r.key });
-    session.on('error', reject);
     const stream = session.request({
       [constants.HTTP2_HEADER_METHOD]: r.method ?? 'GET',
-      [constants.HTTP2_HEADER_PATH]: url.pathname + url.search,
+      [constants.HTTP2_HEADER_PATH]: r.path,
       ...r.headers,
     });
     const chunks: Buffer[] = [];
@@ -41,10 +50,7 @@ function http2(r: TestRequest): Promise<TestResponse> {
     stream.on('response', (h) => (headers = h));
     stream.on('data', (c: Buffer) => chunks.push(c));
     stream.on('error', reject);
-    stream.on('end', () => {
-      session.close();
-      resolve({ status: Number(headers[':status']), headers, body: Buffer.concat(chunks).toString('utf8') });
-    });
+    stream.on('end', () => resolve({ status: Number(headers[':status']), headers, body: Buffer.concat(chunks).toString('utf8') }));
     stream.end(r.body);
   });
 }

@@ -49,9 +49,10 @@ export class EventStream {
   private started = false;
   /** An HTTP/1.1 chunked response's socket, which the stream writes its chunks to itself. */
   private socket: Socket | undefined;
-  /** False from a write its transport did not take whole until that transport's 'drain'. */
-  private writable = true;
-  /** Whatever the stream is waiting on for 'drain' (the socket or the response). */
+  /**
+   * The transport (socket or response) that did not take a write whole, until its 'drain': while
+   * set, the stream asks its source for no more events.
+   */
   private drainSource: { off(event: 'drain', listener: () => void): unknown } | undefined;
   /** The source was told to stop (send returned false) and waits for `resumeSource`. */
   private sourceStopped = false;
@@ -105,7 +106,7 @@ export class EventStream {
   /** Frames and queues one event. False: queued, but send no more until the `onReady` callback. */
   send(event: CacheWatchEvent<KubeObject>): boolean {
     this.add(event);
-    if (this.writable && this.pendingSize < PENDING_LIMIT) return true;
+    if (this.drainSource === undefined && this.pendingSize < PENDING_LIMIT) return true;
     this.sourceStopped = true;
     return false;
   }
@@ -188,26 +189,28 @@ export class EventStream {
     this.resumeIfReady();
   }
 
+  /** Once per blocked spell: a write while already waiting adds no second listener. */
   private waitForDrain(target: Socket | ServerResponse): void {
-    this.writable = false;
+    if (this.drainSource !== undefined) return;
     this.drainSource = target;
     target.once('drain', this.onDrain);
   }
 
   private readonly onDrain = (): void => {
-    this.writable = true;
     this.drainSource = undefined;
     this.resumeIfReady();
   };
 
   private resumeIfReady(): void {
-    if (!this.sourceStopped || !this.writable || this.pendingSize >= PENDING_LIMIT) return;
+    if (!this.sourceStopped || this.drainSource !== undefined || this.pendingSize >= PENDING_LIMIT) return;
     this.sourceStopped = false;
     this.resumeSource?.();
   }
 
   end(): void {
     this.begin();
+    // The watch has let go: the last flush must not ask it for more.
+    this.resumeSource = undefined;
     this.flush();
     // A keep-alive socket outlives this response: it must not call back into a finished watch.
     this.drainSource?.off('drain', this.onDrain);
