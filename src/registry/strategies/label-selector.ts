@@ -1,7 +1,7 @@
 /**
  * metav1.LabelSelector as the workload strategies need it: its validation, whether it selects a
- * label set, and how upstream prints it (and label maps) in validation messages — Go's `%#v` of the typed value,
- * which clients and people have long matched on, e.g.
+ * label set, and how upstream prints it (and label maps) in validation messages — Go's `%#v` of
+ * the typed value, which clients and people have long matched on, e.g.
  * `v1.LabelSelector{MatchLabels:map[string]string{"app":"web"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}`.
  */
 import type { FieldError } from '../../api/errors.js';

@@ -30,15 +30,13 @@ export interface TemplateRules {
 export function validateSelectedTemplate(spec: JsonRecord, rules: TemplateRules): FieldError[] {
   const errors: FieldError[] = [];
   const selector = recordAt(spec, 'selector');
-  const selectorErrors = selector ? validateLabelSelector(selector, 'spec.selector') : [];
   if (!selector) errors.push(fieldRequired('spec.selector'));
-  else {
-    errors.push(...selectorErrors);
-    if (selectorIsEmpty(selector)) errors.push(fieldInvalid('spec.selector', goLabelSelector(selector), `empty selector is invalid for ${rules.kindWord}`));
-  }
-  if (selectorErrors.length === 0) errors.push(...validateTemplate(recordAt(spec, 'template'), selector, 'spec.template', rules));
-  else if (rules.invalidSelectorSkipsTemplate) errors.push(fieldInvalid('spec.selector', goLabelSelector(selector), 'invalid label selector'));
-  else errors.push(...validateTemplate(recordAt(spec, 'template'), undefined, 'spec.template', rules));
+  const selectorErrors = selector ? validateLabelSelector(selector, 'spec.selector') : [];
+  errors.push(...selectorErrors);
+  if (selector && selectorIsEmpty(selector)) errors.push(fieldInvalid('spec.selector', goLabelSelector(selector), `empty selector is invalid for ${rules.kindWord}`));
+  const valid = selectorErrors.length === 0;
+  if (!valid && rules.invalidSelectorSkipsTemplate) errors.push(fieldInvalid('spec.selector', goLabelSelector(selector), 'invalid label selector'));
+  else errors.push(...validateTemplate(recordAt(spec, 'template'), valid ? selector : undefined, 'spec.template', rules));
   errors.push(...nonNegative(spec, 'replicas', 'spec.replicas'));
   return errors;
 }

@@ -3,10 +3,11 @@
  * its one consumer may read them: as an async iterator, or pushed to a sink (`consume`).
  *
  * The dispatcher calls `deliver` synchronously for every change, in revision order; the consumer
- * pulls with `next()`, or has them pushed to its sink at each wake-up. Events first come from the backlog (the initial state or the replay of the
- * window, produced lazily from immutable snapshots, so they cost no memory up front), then from
- * the live queue. A live queue that is full means the consumer fell too far behind: the watcher
- * is closed with 'watcher-too-slow' and its memory released at once.
+ * pulls with `next()`, or has them pushed to its sink at each wake-up. Events first come from the
+ * backlog (the initial state or the replay of the window, produced lazily from immutable
+ * snapshots, so they cost no memory up front), then from the live queue. A live queue that is
+ * full means the consumer fell too far behind: the watcher is closed with 'watcher-too-slow' and
+ * its memory released at once.
  *
  * A waiting consumer is not woken per event: `deliver` reports that a wake-up is due and the
  * dispatcher wakes each such watcher once after the whole batch. A sink may pause (its `event`
