@@ -2,10 +2,11 @@
  * The one handler of every resource request: resolves the type from the path, checks that the
  * verb and subresource exist for it, and hands over to the verb's handler.
  */
-import { ApiError, methodNotSupported, pathNotFound } from '../api/errors.js';
+import { ApiError, internalError, methodNotSupported, pathNotFound } from '../api/errors.js';
 import type { Catalog } from '../registry/catalog/catalog.js';
 import type { ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import type { Registry } from '../registry/registry.js';
+import type { ResourceStore } from '../registry/store/resource-store.js';
 import type { Handler, RequestContext } from '../server/request-context.js';
 import { handleCreate } from './handlers/create.js';
 import { handleDeleteCollection } from './handlers/delete-collection.js';
@@ -19,6 +20,7 @@ import type { EndpointEnv, RequestScope } from './scope.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import { handleReview, isReviewResource } from './virtual/reviews.js';
 import { handleScale } from './subresources/scale.js';
+import { handleEviction } from './subresources/eviction.js';
 
 export interface ResourceHandlerDeps {
   readonly catalog: () => Catalog;
@@ -29,7 +31,7 @@ export interface ResourceHandlerDeps {
 }
 
 /** Subresources this server serves (the others are answered 405 until they exist). */
-const SERVED_SUBRESOURCES = new Set(['status', 'finalize', 'scale']);
+const SERVED_SUBRESOURCES = new Set(['status', 'finalize', 'scale', 'eviction']);
 
 export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
   return async (ctx: RequestContext): Promise<void> => {
@@ -42,6 +44,7 @@ export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
     const scope = resolveScope(ctx, definition, deps);
     const verb = info.verb;
     if (scope.subresource === 'scale') return handleScale(ctx, scope);
+    if (scope.subresource === 'eviction') return handleEviction(ctx, scope, budgetStore(deps));
     switch (verb) {
       case 'get': return handleGet(ctx, scope);
       case 'list': return handleList(ctx, scope);
@@ -54,6 +57,13 @@ export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
       default: throw methodNotSupported(scope.definition.resource, scope.definition.group, verb);
     }
   };
+}
+
+/** The store of PodDisruptionBudgets, which an eviction reads and spends. */
+function budgetStore(deps: ResourceHandlerDeps): ResourceStore {
+  const definition = deps.catalog().resource('policy', 'v1', 'poddisruptionbudgets');
+  if (!definition) throw internalError('poddisruptionbudgets.policy/v1 is not served, so evictions cannot be checked against budgets');
+  return deps.registry.storeFor(definition);
 }
 
 function resolveScope(ctx: RequestContext, definition: ResourceDefinition, deps: ResourceHandlerDeps): RequestScope {

@@ -27,19 +27,25 @@ const PROPAGATION_POLICIES = ['Orphan', 'Background', 'Foreground'];
 /** Reads DeleteOptions from the body and query (the query wins, as upstream). */
 export async function deleteRequestOf(ctx: RequestContext, codecs: CodecRegistry): Promise<DeleteObjectRequest & { orphanDependents?: boolean }> {
   const bytes = await readBody(ctx, 1024 * 1024);
-  let body: DeleteOptionsBody = {};
+  let value: unknown = null;
   if (bytes.length > 0) {
-    let value: unknown;
     try {
       value = requestCodec(contentTypeOf(ctx), codecs).decode(bytes).value;
     } catch (err) {
       if (err instanceof BodyDecodeError) throw badRequest(`the DeleteOptions in the request body could not be read: ${err.message}`);
       throw err;
     }
-    if (value !== null && (typeof value !== 'object' || Array.isArray(value))) throw badRequest('DeleteOptions must be an object');
-    body = (value ?? {}) as DeleteOptionsBody;
   }
-  const q = ctx.query;
+  return deleteRequestFrom(value, ctx.query);
+}
+
+/**
+ * DeleteOptions given as a value (a request body, or an Eviction's deleteOptions) and the query,
+ * which wins. Throws 400 for options upstream refuses.
+ */
+export function deleteRequestFrom(options: unknown, q: URLSearchParams): DeleteObjectRequest & { orphanDependents?: boolean } {
+  if (options !== null && options !== undefined && (typeof options !== 'object' || Array.isArray(options))) throw badRequest('DeleteOptions must be an object');
+  const body = (options ?? {}) as DeleteOptionsBody;
   const grace = q.get('gracePeriodSeconds') ?? body.gracePeriodSeconds;
   const policy = q.get('propagationPolicy') ?? body.propagationPolicy;
   const orphan = q.get('orphanDependents') ?? body.orphanDependents;
