@@ -31,7 +31,7 @@ export interface ResourceHandlerDeps {
 }
 
 /** Subresources this server serves (the others are answered 405 until they exist). */
-const SERVED_SUBRESOURCES = new Set(['status', 'finalize', 'scale', 'eviction']);
+const SERVED_SUBRESOURCES = new Set(['status', 'finalize', 'scale', 'eviction', 'ephemeralcontainers']);
 
 export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
   return async (ctx: RequestContext): Promise<void> => {

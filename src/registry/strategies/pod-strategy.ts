@@ -8,12 +8,14 @@ import type { ResourceDefinition } from '../catalog/resource-definition.js';
 import type { KubeObject } from '../object.js';
 import type { DeleteRequest, StrategyContext } from '../strategy.js';
 import { GenericStrategy, type GenericStrategyOptions } from './generic-strategy.js';
-import { asRecord, recordAt, stringAt } from './json-access.js';
+import { asRecord, recordAt, recordsAt, stringAt } from './json-access.js';
+import { fieldForbidden } from '../../validation/field-errors.js';
 import { addDefaultTolerations, admitNewPod } from './pod-admission.js';
 import { defaultPod } from './pod-defaults.js';
 import { computeQosClass } from './pod-qos.js';
 import { validatePodSpec } from './pod-spec-validation.js';
 import { validatePodSpecUpdate } from './pod-update-rules.js';
+import { EPHEMERAL_CONTAINERS, keepAllButEphemeralContainers, validateEphemeralContainersUpdate } from './pod-ephemeral-containers.js';
 import { DEFAULT_POD_OPTIONS, type NameValidators, type PodOptions } from './strategy-deps.js';
 
 /** Upstream's default terminationGracePeriodSeconds. */
@@ -37,6 +39,10 @@ export class PodStrategy extends GenericStrategy {
   }
 
   override prepareForUpdate(object: KubeObject, old: KubeObject, ctx: StrategyContext): void {
+    if (ctx.subresource === EPHEMERAL_CONTAINERS) {
+      keepAllButEphemeralContainers(object, old);
+      defaultPod(object);
+    }
     if (ctx.subresource === '') {
       defaultPod(object);
       const spec = asRecord(object, 'spec');
@@ -51,10 +57,15 @@ export class PodStrategy extends GenericStrategy {
   }
 
   override validate(object: KubeObject, _ctx: StrategyContext): FieldError[] {
-    return validatePodSpec(asRecord(object, 'spec'), 'spec', { validateLabel: this.validators.dns1123Label, requireImage: true });
+    const spec = asRecord(object, 'spec');
+    const errors = validatePodSpec(spec, 'spec', { validateLabel: this.validators.dns1123Label, requireImage: true });
+    // They are added to a running pod, through their subresource.
+    if (recordsAt(spec, 'ephemeralContainers').length > 0) errors.push(fieldForbidden('spec.ephemeralContainers', 'cannot be set on create'));
+    return errors;
   }
 
   override validateUpdate(object: KubeObject, old: KubeObject, ctx: StrategyContext): FieldError[] {
+    if (ctx.subresource === EPHEMERAL_CONTAINERS) return validateEphemeralContainersUpdate(object, old, this.validators.dns1123Label);
     if (ctx.subresource !== '') return [];
     const spec = asRecord(object, 'spec');
     const errors = validatePodSpec(spec, 'spec', { validateLabel: this.validators.dns1123Label, requireImage: true });
