@@ -21,6 +21,8 @@ import type { Authorizer } from '../auth/authorizer.js';
 import { handleReview, isReviewResource } from './virtual/reviews.js';
 import { handleScale } from './subresources/scale.js';
 import { handleEviction } from './subresources/eviction.js';
+import { handleBinding, isBindingRequest } from './subresources/binding.js';
+import { handleNodeBound, isNodeBound, type CoreStores } from './subresources/node-bound.js';
 
 export interface ResourceHandlerDeps {
   readonly catalog: () => Catalog;
@@ -31,7 +33,7 @@ export interface ResourceHandlerDeps {
 }
 
 /** Subresources this server serves (the others are answered 405 until they exist). */
-const SERVED_SUBRESOURCES = new Set(['status', 'finalize', 'scale', 'eviction', 'ephemeralcontainers']);
+const SERVED_SUBRESOURCES = new Set(['status', 'finalize', 'scale', 'eviction', 'ephemeralcontainers', 'binding', 'log', 'exec', 'attach', 'portforward', 'proxy', 'approval']);
 
 export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
   return async (ctx: RequestContext): Promise<void> => {
@@ -45,6 +47,8 @@ export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
     const verb = info.verb;
     if (scope.subresource === 'scale') return handleScale(ctx, scope);
     if (scope.subresource === 'eviction') return handleEviction(ctx, scope, budgetStore(deps));
+    if (isBindingRequest(scope)) return handleBinding(ctx, scope, coreStore(deps, 'pods'));
+    if (isNodeBound(scope)) return handleNodeBound(ctx, scope, (resource) => coreStore(deps, resource));
     switch (verb) {
       case 'get': return handleGet(ctx, scope);
       case 'list': return handleList(ctx, scope);
@@ -57,6 +61,11 @@ export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
       default: throw methodNotSupported(scope.definition.resource, scope.definition.group, verb);
     }
   };
+}
+
+/** The store of a core v1 type (pods, nodes, endpoints: always served). */
+function coreStore(deps: ResourceHandlerDeps, resource: Parameters<CoreStores>[0]): ResourceStore {
+  return deps.registry.storeFor(deps.catalog().resource('', 'v1', resource)!);
 }
 
 /** The store of PodDisruptionBudgets, which an eviction reads and spends. */

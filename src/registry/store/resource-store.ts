@@ -9,7 +9,7 @@ import { createObject } from './create.js';
 import { deleteObject, type DeleteObjectRequest, type DeleteResult } from './delete.js';
 import { getObject, listObjects, listPrefix, type ListPage, type ListRequest } from './read.js';
 import { objectKey, type StoreContext, type WriteOptions } from './store-context.js';
-import { guaranteedUpdate, replaceObject, type TryUpdate, type UpdateResult } from './update.js';
+import { guaranteedUpdate, replaceObject, type GuaranteedUpdateOptions, type TryUpdate, type UpdateResult } from './update.js';
 
 export interface WatchRequest {
   readonly namespace: string;
@@ -65,7 +65,7 @@ export class ResourceStore {
   }
 
   /** Read-modify-write with retries on conflict (PATCH and server-side changes). */
-  update(namespace: string, name: string, tryUpdate: TryUpdate, options: WriteOptions): Promise<UpdateResult> {
+  update(namespace: string, name: string, tryUpdate: TryUpdate, options: Omit<GuaranteedUpdateOptions, 'retryOnConflict'>): Promise<UpdateResult> {
     return guaranteedUpdate(this.context, namespace, name, tryUpdate, { ...options, retryOnConflict: true });
   }
 

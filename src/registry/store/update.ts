@@ -8,6 +8,7 @@ import { badRequest, conflict, fromStorageError, invalid, notFound, OBJECT_MODIF
 import { isStorageError } from '../../storage/errors.js';
 import { decodeFromStorage, encodeForStorage } from '../object-codec.js';
 import { jsonEqual, metaOf, type KubeObject } from '../object.js';
+import { checkPreconditions, type Preconditions } from './preconditions.js';
 import { objectKey, refOf, type StoreContext, type WriteOptions } from './store-context.js';
 import { validateMetadata } from './validate-metadata.js';
 import type { StrategyContext } from '../strategy.js';
@@ -34,8 +35,13 @@ export interface GuaranteedUpdateOptions extends WriteOptions {
    * resourceVersion (the conflict is the client's to resolve).
    */
   readonly retryOnConflict: boolean;
-  /** Skip the strategy (used when the server itself changes system fields, e.g. on delete). */
+  /**
+   * Skip the strategy: the server itself writes fields no client may (marking an object deleted,
+   * binding a pod to a node, which upstream writes straight to storage past the pod strategy).
+   */
   readonly systemUpdate?: boolean;
+  /** Checked against the stored object before `tryUpdate` sees it. */
+  readonly preconditions?: Preconditions;
 }
 
 /** Reads the stored object (a consistent read of the storage); undefined when absent. */
@@ -63,6 +69,7 @@ export async function guaranteedUpdate(
   for (let attempt = 0; ; attempt++) {
     const stored = await readStored(ctx, namespace, name);
     if (!stored) throw notFound(refOf(ctx, name));
+    checkPreconditions(ctx, key, stored.object, options.preconditions);
     const updated = await tryUpdate(structuredClone(stored.object));
     // A resourceVersion in the new object is a precondition (the client's to resolve, so no retry);
     // without one the update is checked and written against the version it replaces, as upstream.
