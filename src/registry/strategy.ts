@@ -9,12 +9,25 @@
 import type { FieldError } from '../api/errors.js';
 import type { KubeObject } from './object.js';
 
+/** Who made a request, as authentication named them (upstream's user.Info). */
+export interface Requester {
+  readonly name: string;
+  readonly uid?: string;
+  readonly groups: readonly string[];
+  readonly extra?: Readonly<Record<string, readonly string[]>>;
+}
+
 export interface StrategyContext {
   /** Request time, ms since epoch. */
   readonly now: number;
   readonly dryRun: boolean;
   /** The subresource being written ("" for the main resource, "status", "scale", ...). */
   readonly subresource: string;
+  /**
+   * The requesting user, on creates made through the API (a CertificateSigningRequest records who
+   * asked for it); absent on updates and on the server's own writes.
+   */
+  readonly user?: Requester;
 }
 
 /** What a delete request asked for (metav1.DeleteOptions, the parts a strategy sees). */

@@ -9,6 +9,6 @@ export async function handleCreate(ctx: RequestContext, scope: RequestScope): Pr
   const out = negotiate(ctx, scope.env.codecs);
   const dryRun = isDryRun(ctx.query);
   const body = await decodeObjectBody(ctx, scope.definition, scope.env);
-  const created = await scope.store.create(scope.namespace, body, { dryRun, subresource: '' });
+  const created = await scope.store.create(scope.namespace, body, { dryRun, subresource: '', user: ctx.user });
   await writeObject(ctx, 201, created, scope.definition, out);
 }

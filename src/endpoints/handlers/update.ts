@@ -12,6 +12,6 @@ export async function handleUpdate(ctx: RequestContext, scope: RequestScope): Pr
   const out = negotiate(ctx, scope.env.codecs);
   const dryRun = isDryRun(ctx.query);
   const body = await decodeObjectBody(ctx, scope.definition, scope.env);
-  const result = await scope.store.replace(scope.namespace, scope.name, body, { dryRun, subresource: scope.subresource });
+  const result = await scope.store.replace(scope.namespace, scope.name, body, { dryRun, subresource: scope.subresource, user: ctx.user });
   await writeObject(ctx, result.created ? 201 : 200, result.object, scope.definition, out);
 }

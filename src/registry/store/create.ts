@@ -35,7 +35,7 @@ export async function createObject(ctx: StoreContext, namespace: string, object:
   }
   delete meta.resourceVersion;
   const now = ctx.clock();
-  const strategyCtx = { now, dryRun: options.dryRun, subresource: '' };
+  const strategyCtx = { now, dryRun: options.dryRun, subresource: '', user: options.user };
   meta.uid = ctx.newUid();
   meta.creationTimestamp = timestamp(now);
   delete meta.deletionTimestamp;

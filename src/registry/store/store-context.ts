@@ -8,7 +8,7 @@ import type { WatchCache } from '../../storage/cacher/cache-types.js';
 import type { ResourceRef } from '../../api/errors.js';
 import type { KeyLayout } from '../keys.js';
 import type { KubeObject } from '../object.js';
-import type { Strategy } from '../strategy.js';
+import type { Requester, Strategy } from '../strategy.js';
 
 /** Checked before an object is created in a namespace (upstream's NamespaceLifecycle admission). */
 export interface NamespaceGate {
@@ -35,6 +35,8 @@ export interface WriteOptions {
   readonly dryRun: boolean;
   /** "" for the main resource. */
   readonly subresource: string;
+  /** The requesting user; creates hand it to the strategy (see StrategyContext.user). */
+  readonly user?: Requester;
 }
 
 export function objectKey(ctx: StoreContext, namespace: string, name: string): string {

@@ -6,6 +6,7 @@ import type { ResourceDefinition } from '../catalog/resource-definition.js';
 import type { Strategy } from '../strategy.js';
 import { HORIZONTAL_POD_AUTOSCALER_RULES, POD_DISRUPTION_BUDGET_RULES } from './autoscaling-rules.js';
 import { PRIORITY_CLASS_RULES, STORAGE_CLASS_RULES } from './cluster-config-rules.js';
+import { CertificateSigningRequestStrategy } from './certificate-signing-request-strategy.js';
 import { ConfigMapStrategy } from './config-map-strategy.js';
 import { CronJobStrategy } from './cron-job-strategy.js';
 import { DaemonSetStrategy } from './daemon-set-strategy.js';
@@ -60,6 +61,7 @@ const FACTORIES: Readonly<Record<string, StrategyFactory>> = {
   'storage.k8s.io/storageclasses': rules(STORAGE_CLASS_RULES),
   'rbac.authorization.k8s.io/rolebindings': rules(bindingRules(false)),
   'rbac.authorization.k8s.io/clusterrolebindings': rules(bindingRules(true)),
+  'certificates.k8s.io/certificatesigningrequests': (d, o) => new CertificateSigningRequestStrategy(d, o),
 };
 
 type NameRule = keyof NameValidators;
