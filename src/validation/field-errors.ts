@@ -1,7 +1,8 @@
 /**
  * FieldError constructors that word messages as upstream's field.Error does: `Invalid value:
  * "Bad_Name": <detail>`, `Required value: <detail>`, `Forbidden: <detail>`, `Too long: may not be
- * more than 262144 bytes`. Invalid values are printed the way Go's fmt prints them (strings quoted
+ * more than 262144 bytes`, `Duplicate value: ...`, `Unsupported value: ...: supported values: ...`,
+ * `Not found: ...`. Invalid values are printed the way Go's fmt prints them (strings quoted
  * with %q, numbers and booleans bare, null as `null`); values Go prints in its own syntax (structs,
  * slices) are passed in already rendered as a {@link GoSyntax}.
  */
@@ -46,4 +47,28 @@ export function fieldForbidden(field: string, detail: string): FieldError {
 /** The value is never shown, as upstream. */
 export function fieldTooLong(field: string, maxBytes: number): FieldError {
   return { type: 'FieldValueTooLong', field, message: `Too long: may not be more than ${maxBytes} bytes` };
+}
+
+export function fieldDuplicate(field: string, value: unknown): FieldError {
+  return { type: 'FieldValueDuplicate', field, message: `Duplicate value: ${formatValue(value)}` };
+}
+
+export function fieldNotSupported(field: string, value: unknown, supported: readonly string[]): FieldError {
+  const head = `Unsupported value: ${formatValue(value)}`;
+  const message = supported.length === 0 ? head : `${head}: supported values: ${supported.map(goQuote).join(', ')}`;
+  return { type: 'FieldValueNotSupported', field, message };
+}
+
+export function fieldNotFound(field: string, value: unknown): FieldError {
+  return { type: 'FieldValueNotFound', field, message: `Not found: ${formatValue(value)}` };
+}
+
+/** Upstream's ValidateImmutableField. */
+export function fieldImmutable(field: string, value: unknown): FieldError {
+  return fieldInvalid(field, value, 'field is immutable');
+}
+
+/** Field path of a map entry: `data[key]`. */
+export function keyPath(field: string, key: string): string {
+  return `${field}[${key}]`;
 }

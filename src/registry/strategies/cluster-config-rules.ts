@@ -4,8 +4,7 @@
  */
 import type { FieldError } from '../../api/errors.js';
 import { jsonEqual, metaOf, type KubeObject } from '../object.js';
-import { fieldForbidden, fieldInvalid } from '../../validation/field-errors.js';
-import { fieldImmutable } from './field-errors.js';
+import { fieldForbidden, fieldImmutable, fieldInvalid } from '../../validation/field-errors.js';
 import { defaultTo } from './json-access.js';
 import type { TypeRules } from './rule-strategy.js';
 

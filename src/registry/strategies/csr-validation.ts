@@ -6,12 +6,11 @@
  * the status subresource issues (status.certificate), and no decision or failure is ever taken back.
  */
 import type { FieldError } from '../../api/errors.js';
-import { fieldForbidden, fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
+import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
 import { goQuote } from '../../serialization/go-format.js';
 import { jsonEqual } from '../object.js';
 import { APPROVED, conditionsOf, conditionsOfType, DENIED, FAILED, statusOf, typeOf } from './csr-conditions.js';
 import { certificateChainError, certificateRequestError } from './csr-pem-checks.js';
-import { fieldDuplicate, fieldNotSupported } from './field-errors.js';
 import { asStringArray, recordAt, stringAt, type JsonRecord } from './json-access.js';
 import { jsonDiff } from './json-diff.js';
 import { validateSignerName } from './signer-name.js';

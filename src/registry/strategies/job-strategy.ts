@@ -6,8 +6,7 @@
 import type { FieldError } from '../../api/errors.js';
 import { jsonEqual, metaOf, type KubeObject } from '../object.js';
 import type { StrategyContext } from '../strategy.js';
-import { fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
-import { fieldImmutable } from './field-errors.js';
+import { fieldImmutable, fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
 import { goLabelSelector, goStringMap, selectorMatches } from './label-selector.js';
 import { asRecord, defaultTo, isRecord, recordAt, recordsAt, type JsonRecord } from './json-access.js';
 import { defaultPodTemplate } from './pod-spec-defaults.js';

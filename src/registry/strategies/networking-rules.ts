@@ -4,8 +4,7 @@
  */
 import type { FieldError } from '../../api/errors.js';
 import type { KubeObject } from '../object.js';
-import { fieldInvalid, fieldRequired } from '../../validation/field-errors.js';
-import { fieldNotSupported } from './field-errors.js';
+import { fieldInvalid, fieldNotSupported, fieldRequired } from '../../validation/field-errors.js';
 import { asRecord, defaultTo, recordAt, recordsAt, stringAt } from './json-access.js';
 import type { TypeRules } from './rule-strategy.js';
 

@@ -5,10 +5,9 @@
  * probes, lifecycle hooks, resources), as upstream's ValidatePodEphemeralContainersUpdate rules.
  */
 import type { FieldError } from '../../api/errors.js';
-import { fieldForbidden, fieldInvalid, fieldRequired } from '../../validation/field-errors.js';
+import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotFound, fieldRequired } from '../../validation/field-errors.js';
 import type { NameValidator } from '../../validation/name-validators.js';
 import { jsonEqual, metaOf, type KubeObject } from '../object.js';
-import { fieldDuplicate } from './field-errors.js';
 import { asRecord, isRecord, recordsAt, stringAt, type JsonRecord } from './json-access.js';
 import { jsonDiff } from './json-diff.js';
 
@@ -72,7 +71,7 @@ function validateEphemeralContainers(spec: JsonRecord, validateLabel: NameValida
     if (!stringAt(container, 'image')) errors.push(fieldRequired(`${path}.image`));
     const target = stringAt(container, 'targetContainerName');
     if (target && !podContainers.has(target)) {
-      errors.push({ type: 'FieldValueNotFound', field: `${path}.targetContainerName`, message: `Not found: "${target}"` });
+      errors.push(fieldNotFound(`${path}.targetContainerName`, target));
     }
     for (const field of FORBIDDEN_FIELDS) {
       if (isSet(container[field])) errors.push(fieldForbidden(`${path}.${field}`, 'cannot be set for an Ephemeral Container'));

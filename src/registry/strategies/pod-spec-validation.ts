@@ -4,8 +4,7 @@
  * their values, container ports in range. Shared by Pods and pod templates.
  */
 import type { FieldError } from '../../api/errors.js';
-import { fieldInvalid, fieldRequired } from '../../validation/field-errors.js';
-import { fieldDuplicate, fieldNotSupported } from './field-errors.js';
+import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired } from '../../validation/field-errors.js';
 import type { NameValidator } from '../../validation/name-validators.js';
 import { recordsAt, stringAt, type JsonRecord } from './json-access.js';
 

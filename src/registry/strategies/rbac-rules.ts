@@ -6,8 +6,7 @@
 import type { FieldError } from '../../api/errors.js';
 import { goQuote } from '../../serialization/go-format.js';
 import { jsonEqual, type KubeObject } from '../object.js';
-import { fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
-import { fieldNotSupported } from './field-errors.js';
+import { fieldInvalid, fieldNotSupported, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
 import { asRecord, defaultTo, recordAt, recordsAt, stringAt, type JsonRecord } from './json-access.js';
 import type { TypeRules } from './rule-strategy.js';
 

@@ -6,8 +6,7 @@
 import type { FieldError } from '../../api/errors.js';
 import { parseIpv4 } from '../allocators/ipv4-range.js';
 import type { KubeObject } from '../object.js';
-import { fieldForbidden, fieldInvalid, fieldRequired, goStringSlice } from '../../validation/field-errors.js';
-import { fieldDuplicate, fieldNotSupported } from './field-errors.js';
+import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, goStringSlice } from '../../validation/field-errors.js';
 import { asStringArray, recordsAt, stringAt } from './json-access.js';
 import { CLUSTER_IP_NONE, externallyAccessible, needsClusterIP, primaryClusterIP, serviceType, specOf } from './service-fields.js';
 

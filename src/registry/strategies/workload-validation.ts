@@ -5,8 +5,7 @@
  */
 import type { FieldError } from '../../api/errors.js';
 import { jsonEqual } from '../object.js';
-import { fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
-import { fieldImmutable } from './field-errors.js';
+import { fieldImmutable, fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
 import type { NameValidator } from '../../validation/name-validators.js';
 import { isRecord, recordAt, type JsonRecord } from './json-access.js';
 import { goLabelSelector, goStringMap, selectorIsEmpty, selectorMatches, validateLabelSelector } from './label-selector.js';
