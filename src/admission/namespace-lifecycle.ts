@@ -23,7 +23,7 @@ export class NamespaceLifecycle implements NamespaceGate {
         name: ref.name,
         ...(ref.group !== '' ? { group: ref.group } : {}),
         kind: ref.resource,
-        causes: [{ reason: 'NamespaceTerminating', message: why, field: 'metadata.namespace' }],
+        causes: [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }],
       });
     }
   }

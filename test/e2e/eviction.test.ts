@@ -17,7 +17,8 @@ const eviction = (name: string, extra: Record<string, unknown> = {}) => ({ apiVe
 
 describe('pods/eviction', () => {
   let server: TestServer;
-  const send = (method: string, path: string, body?: unknown) => server.request(path, { method, ...(body !== undefined ? { body } : {}) });
+  const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    server.request(path, { method, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
 
   /** A pod, optionally scheduled and with a status (written through the status subresource). */
   async function pod(name: string, labels: Record<string, string>, status?: Record<string, unknown>, nodeName?: string): Promise<any> {
@@ -115,6 +116,22 @@ describe('pods/eviction', () => {
     const get = await send('GET', `${PODS}/target/eviction`);
     assert.equal(get.status, 405, get.body);
     assert.equal((await send('GET', `${PODS}/target`)).status, 200, 'none of these deleted the pod');
+  });
+
+  it('is a create to NamespaceLifecycle: none in a missing or terminating namespace', async () => {
+    const missing = await send('POST', '/api/v1/namespaces/nowhere/pods/p/eviction', eviction('p'));
+    assert.equal(missing.status, 404, missing.body);
+    assert.equal(missing.json().message, 'namespaces "nowhere" not found');
+    assert.equal((await send('POST', '/api/v1/namespaces', { metadata: { name: 'closing' } })).status, 201);
+    const created = await send('POST', '/api/v1/namespaces/closing/pods', { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+    assert.equal(created.status, 201, created.body);
+    const held = await send('PATCH', '/api/v1/namespaces/closing/pods/p', { metadata: { finalizers: ['example.com/hold'] } }, { 'Content-Type': 'application/merge-patch+json' });
+    assert.equal(held.status, 200, held.body);
+    assert.equal((await send('DELETE', '/api/v1/namespaces/closing')).status, 200);
+    const refused = await send('POST', '/api/v1/namespaces/closing/pods/p/eviction', eviction('p'));
+    assert.equal(refused.status, 403, refused.body);
+    assert.equal(refused.json().message, 'pods "p" is forbidden: unable to create new content in namespace closing because it is being terminated');
+    assert.deepEqual(refused.json().details.causes, [{ reason: 'NamespaceTerminating', message: 'namespace closing is being terminated', field: 'metadata.namespace' }]);
   });
 
   it('answers 429 while the budget has not been processed by its controller', async () => {
