@@ -210,7 +210,9 @@ describe('errors and golden shapes', () => {
   it('delete preconditions on uid and resourceVersion', async () => {
     const res = await server.request(`${CMS}/cm1`, { method: 'DELETE', body: { preconditions: { uid: 'not-the-uid' } } });
     assert.equal(res.status, 409);
-    assert.match(res.json().message, /Precondition failed: UID in precondition: not-the-uid/);
+    // Upstream's rest.BeforeDelete words it, on the kind.
+    assert.match(res.json().message, /^Operation cannot be fulfilled on ConfigMap "cm1": the UID in the precondition \(not-the-uid\) does not match the UID in record \(.+\)\. The object might have been deleted and then recreated$/);
+    assert.equal(res.json().details.kind, 'ConfigMap');
   });
 
   it('a bad bearer token without a certificate is 401; with a valid certificate the certificate wins', async () => {

@@ -14,9 +14,9 @@
  * resourceVersion where a pod that turned ready in the meantime must not be deleted on a decision
  * taken while it was not. Knows nothing of HTTP.
  */
-import { ApiError, conflict } from '../../api/errors.js';
+import { ApiError } from '../../api/errors.js';
 import { metaOf, timestamp, type KubeObject } from '../object.js';
-import type { DeleteObjectRequest } from '../store/delete.js';
+import { checkDeletePreconditions, type DeleteObjectRequest } from '../store/delete.js';
 import type { ResourceStore } from '../store/resource-store.js';
 import { recordsAt, type JsonRecord } from '../strategies/json-access.js';
 import {
@@ -45,6 +45,8 @@ export type EvictionOutcome = 'evicted' | 'several-budgets';
  * its read and its delete (upstream: 20 tries, 500 ms apart; here each try reads afresh at once).
  */
 const ATTEMPTS = 20;
+
+const POD_KIND = { kind: 'Pod', group: '' };
 
 export async function evictPod(stores: EvictionStores, request: EvictionRequest): Promise<EvictionOutcome> {
   const { namespace, name } = request;
@@ -115,24 +117,10 @@ async function markAndDelete(pods: ResourceStore, request: EvictionRequest, opti
   await pods.delete(request.namespace, request.name, deleteOptions);
 }
 
-/** The delete's preconditions, checked as upstream's eviction does (its words name the kind "Pod"). */
+/** The delete's preconditions, checked on the latest pod as a delete checks them; empty ones are no preconditions here. */
 function checkPreconditions(pod: KubeObject, options: DeleteObjectRequest): void {
-  const meta = metaOf(pod);
-  const ref = { resource: 'Pod', group: '', name: meta.name ?? '' };
-  const uid = options.preconditions?.uid;
-  if (uid && uid !== meta.uid) {
-    throw conflict(
-      ref,
-      `the UID in the precondition (${uid}) does not match the UID in record (${meta.uid ?? ''}). The object might have been deleted and then recreated`,
-    );
-  }
-  const rv = options.preconditions?.resourceVersion;
-  if (rv && rv !== meta.resourceVersion) {
-    throw conflict(
-      ref,
-      `the ResourceVersion in the precondition (${rv}) does not match the ResourceVersion in record (${meta.resourceVersion ?? ''}). The object might have been modified`,
-    );
-  }
+  const { uid, resourceVersion } = options.preconditions ?? {};
+  checkDeletePreconditions(POD_KIND, pod, { ...(uid ? { uid } : {}), ...(resourceVersion ? { resourceVersion } : {}) });
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { conflict, fromStorageError, notFound } from '../../api/errors.js';
 import { isStorageError } from '../../storage/errors.js';
-import { metaOf, timestamp, type KubeObject } from '../object.js';
+import { metaOf, timestamp, type KubeObject, type ObjectMeta } from '../object.js';
 import type { DeleteRequest } from '../strategy.js';
 import { objectKey, refOf, type StoreContext } from './store-context.js';
 import { guaranteedUpdate, readStored } from './update.js';
@@ -34,7 +34,7 @@ export async function deleteObject(ctx: StoreContext, namespace: string, name: s
   for (let attempt = 0; ; attempt++) {
     const stored = await readStored(ctx, namespace, name);
     if (!stored) throw notFound(refOf(ctx, name));
-    checkPreconditions(ctx, stored.object, request.preconditions);
+    checkDeletePreconditions(ctx.definition, stored.object, request.preconditions);
     ctx.strategy.checkDelete?.(stored.object);
     const meta = metaOf(stored.object);
     const grace = ctx.strategy.gracePeriod(stored.object, request);
@@ -54,18 +54,22 @@ export async function deleteObject(ctx: StoreContext, namespace: string, name: s
   }
 }
 
-function checkPreconditions(ctx: StoreContext, object: KubeObject, preconditions: DeletePreconditions | undefined): void {
+/**
+ * A delete's preconditions, checked as upstream's rest.BeforeDelete words them: against the
+ * object's kind (`Operation cannot be fulfilled on Deployment.apps "d": the UID in the
+ * precondition ...`), not its resource. Exported for the eviction, which checks them itself.
+ */
+export function checkDeletePreconditions(kind: { kind: string; group: string }, object: KubeObject, preconditions: DeletePreconditions | undefined): void {
   if (!preconditions) return;
   const meta = metaOf(object);
-  const ref = refOf(ctx, meta.name ?? '');
+  const ref = { resource: kind.kind, group: kind.group, name: meta.name ?? '' };
   if (preconditions.uid !== undefined && preconditions.uid !== meta.uid) {
-    throw conflict(ref, `Precondition failed: UID in precondition: ${preconditions.uid}, UID in object meta: ${meta.uid ?? ''}`);
+    const why = `the UID in the precondition (${preconditions.uid}) does not match the UID in record (${meta.uid ?? ''}). The object might have been deleted and then recreated`;
+    throw conflict(ref, why);
   }
   if (preconditions.resourceVersion !== undefined && preconditions.resourceVersion !== meta.resourceVersion) {
-    throw conflict(
-      ref,
-      `Precondition failed: ResourceVersion in precondition: ${preconditions.resourceVersion}, ResourceVersion in object meta: ${meta.resourceVersion ?? ''}`,
-    );
+    const why = `the ResourceVersion in the precondition (${preconditions.resourceVersion}) does not match the ResourceVersion in record (${meta.resourceVersion ?? ''}). The object might have been modified`;
+    throw conflict(ref, why);
   }
 }
 
@@ -79,20 +83,39 @@ async function markDeleted(ctx: StoreContext, namespace: string, name: string, g
     namespace,
     name,
     (current) => {
-      checkPreconditions(ctx, current, request.preconditions);
+      checkDeletePreconditions(ctx.definition, current, request.preconditions);
       const meta = metaOf(current);
       const now = ctx.clock();
       if (!meta.deletionTimestamp) {
         meta.deletionTimestamp = timestamp(now + grace * 1000);
         meta.deletionGracePeriodSeconds = grace;
+        // Controllers watch generation: being deleted is a change of what they must do.
+        if ((meta.generation ?? 0) > 0) meta.generation = meta.generation! + 1;
         ctx.strategy.prepareForDeletion(current);
       } else if (meta.deletionGracePeriodSeconds !== undefined && grace < meta.deletionGracePeriodSeconds) {
-        meta.deletionTimestamp = timestamp(now + grace * 1000);
-        meta.deletionGracePeriodSeconds = grace;
+        shortenGracePeriod(meta, grace, now);
       }
       return current;
     },
     { dryRun: request.dryRun, subresource: '', retryOnConflict: true, systemUpdate: true },
   );
   return result;
+}
+
+/**
+ * A shorter grace period counts from when the deletion began, as upstream's BeforeDelete moves it:
+ * the deletionTimestamp goes back by the old period and forward by the new one, but never into the
+ * past; a graceful period that has already run out becomes 1 s, so the final delete stays another
+ * actor's.
+ */
+function shortenGracePeriod(meta: ObjectMeta, grace: number, now: number): void {
+  const began = Date.parse(meta.deletionTimestamp!) - meta.deletionGracePeriodSeconds! * 1000;
+  let at = began + grace * 1000;
+  let period = grace;
+  if (at < now) {
+    at = now;
+    if (period !== 0) period = 1;
+  }
+  meta.deletionTimestamp = timestamp(at);
+  meta.deletionGracePeriodSeconds = period;
 }
