@@ -2,7 +2,8 @@
  * Authentication: each authenticator looks at one kind of credential. The authentication filter
  * runs them in order; see {@link authenticateRequest} for how their answers combine.
  */
-import type { Request, UserInfo } from '../server/request-context.js';
+import type { Request } from '../server/request-context.js';
+import type { UserInfo } from './user-info.js';
 
 export type AuthenticationResult =
   /** The credential is valid and names this user. */

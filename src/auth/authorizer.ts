@@ -2,7 +2,7 @@
  * Authorization: each authorizer allows, denies or has no opinion about a request's attributes;
  * the first allow or deny decides (upstream's union authorizer).
  */
-import type { UserInfo } from '../server/request-context.js';
+import type { UserInfo } from './user-info.js';
 import { SYSTEM_MASTERS } from './authenticator.js';
 
 /** What is being asked, as upstream's authorizer.Attributes. */

@@ -4,7 +4,8 @@
  * token none of them accepts is refused, as upstream refuses an invalid token even when anonymous
  * access is on.
  */
-import type { Request, UserInfo } from '../server/request-context.js';
+import type { Request } from '../server/request-context.js';
+import type { UserInfo } from './user-info.js';
 import type { AuthenticationResult, Authenticator } from './authenticator.js';
 
 /** Recognizes one kind of token; undefined when the token is not one of its own or not valid. */

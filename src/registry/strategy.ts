@@ -7,15 +7,8 @@
  * nothing of HTTP or storage.
  */
 import type { FieldError } from '../api/errors.js';
+import type { UserInfo } from '../auth/user-info.js';
 import type { KubeObject } from './object.js';
-
-/** Who made a request, as authentication named them (upstream's user.Info). */
-export interface Requester {
-  readonly name: string;
-  readonly uid?: string;
-  readonly groups: readonly string[];
-  readonly extra?: Readonly<Record<string, readonly string[]>>;
-}
 
 export interface StrategyContext {
   /** Request time, ms since epoch. */
@@ -27,7 +20,7 @@ export interface StrategyContext {
    * The requesting user, on creates made through the API (a CertificateSigningRequest records who
    * asked for it); absent on updates and on the server's own writes.
    */
-  readonly user?: Requester;
+  readonly user?: UserInfo;
 }
 
 /** What a delete request asked for (metav1.DeleteOptions, the parts a strategy sees). */

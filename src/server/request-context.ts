@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
+import type { UserInfo } from '../auth/user-info.js';
 
 export type Request = IncomingMessage | Http2ServerRequest;
 export type Response = ServerResponse | Http2ServerResponse;
@@ -29,14 +30,6 @@ export interface RequestInfo {
   readonly name: string;
   /** Path segments after the version (resource requests) or after the leading slash. */
   readonly parts: readonly string[];
-}
-
-/** Who is asking, as an authenticator decided. */
-export interface UserInfo {
-  readonly name: string;
-  readonly uid?: string;
-  readonly groups: readonly string[];
-  readonly extra?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface RequestContext {

@@ -8,7 +8,8 @@ import type { WatchCache } from '../../storage/cacher/cache-types.js';
 import type { ResourceRef } from '../../api/errors.js';
 import type { KeyLayout } from '../keys.js';
 import type { KubeObject } from '../object.js';
-import type { Requester, Strategy } from '../strategy.js';
+import type { UserInfo } from '../../auth/user-info.js';
+import type { Strategy } from '../strategy.js';
 
 /** Checked before an object is created in a namespace (upstream's NamespaceLifecycle admission). */
 export interface NamespaceGate {
@@ -36,7 +37,7 @@ export interface WriteOptions {
   /** "" for the main resource. */
   readonly subresource: string;
   /** The requesting user; creates hand it to the strategy (see StrategyContext.user). */
-  readonly user?: Requester;
+  readonly user?: UserInfo;
 }
 
 export function objectKey(ctx: StoreContext, namespace: string, name: string): string {

@@ -7,7 +7,8 @@
  */
 import type { FieldError } from '../../api/errors.js';
 import { metaOf, type KubeObject } from '../object.js';
-import type { Requester, StrategyContext } from '../strategy.js';
+import type { UserInfo } from '../../auth/user-info.js';
+import type { StrategyContext } from '../strategy.js';
 import { APPROVED, DENIED, populateConditionTimestamps, preserveConditionInstances } from './csr-conditions.js';
 import { validateCsr, validateCsrUpdate, validationOptions } from './csr-validation.js';
 import { GenericStrategy } from './generic-strategy.js';
@@ -59,7 +60,7 @@ export class CertificateSigningRequestStrategy extends GenericStrategy {
 }
 
 /** The spec fields naming the requester; empty values are left out, as Go's omitempty does. */
-function requesterFields(user: Requester): Record<string, unknown> {
+function requesterFields(user: UserInfo): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   if (user.name) fields['username'] = user.name;
   if (user.uid) fields['uid'] = user.uid;
