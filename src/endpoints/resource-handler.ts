@@ -33,7 +33,7 @@ export interface ResourceHandlerDeps {
 }
 
 /** Subresources this server serves (the others are answered 405 until they exist). */
-const SERVED_SUBRESOURCES = new Set(['status', 'finalize', 'scale', 'eviction', 'ephemeralcontainers', 'binding', 'log', 'exec', 'attach', 'portforward', 'proxy', 'approval']);
+const SERVED_SUBRESOURCES = new Set(['status', 'finalize', 'scale', 'eviction', 'ephemeralcontainers', 'resize', 'binding', 'log', 'exec', 'attach', 'portforward', 'proxy', 'approval']);
 
 export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
   return async (ctx: RequestContext): Promise<void> => {

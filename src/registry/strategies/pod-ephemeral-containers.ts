@@ -37,7 +37,8 @@ export function keepAllButEphemeralContainers(object: KubeObject, old: KubeObjec
 /** Field errors of an ephemeral containers write turning `old` into `object`. */
 export function validateEphemeralContainersUpdate(object: KubeObject, old: KubeObject, validateLabel: NameValidator): FieldError[] {
   if (metaOf(old).annotations?.[MIRROR_POD_ANNOTATION] !== undefined) {
-    return [fieldForbidden('', 'static pods do not support ephemeral containers')];
+    // Upstream names the whole pod by the root path, which it prints as "[]".
+    return [fieldForbidden('[]', 'static pods do not support ephemeral containers')];
   }
   const spec = isRecord(object['spec']) ? object['spec'] : {};
   const errors = validateEphemeralContainers(spec, validateLabel);

@@ -16,6 +16,7 @@ import { computeQosClass } from './pod-qos.js';
 import { validatePodSpec } from './pod-spec-validation.js';
 import { validatePodSpecUpdate } from './pod-update-rules.js';
 import { EPHEMERAL_CONTAINERS, keepAllButEphemeralContainers, validateEphemeralContainersUpdate } from './pod-ephemeral-containers.js';
+import { RESIZE, resizedSpec, validatePodResize } from './pod-resize.js';
 import { DEFAULT_POD_OPTIONS, type NameValidators, type PodOptions } from './strategy-deps.js';
 
 /** Upstream's default terminationGracePeriodSeconds. */
@@ -43,6 +44,15 @@ export class PodStrategy extends GenericStrategy {
       keepAllButEphemeralContainers(object, old);
       defaultPod(object);
     }
+    if (ctx.subresource === RESIZE) {
+      const spec = resizedSpec(object, old);
+      // Metadata stays as stored, as for a status write (upstream resets it the same way).
+      if (spec !== undefined) {
+        this.keepAllButStatus(object, old);
+        object['spec'] = spec;
+      }
+      defaultPod(object);
+    }
     if (ctx.subresource === '') {
       defaultPod(object);
       const spec = asRecord(object, 'spec');
@@ -66,6 +76,7 @@ export class PodStrategy extends GenericStrategy {
 
   override validateUpdate(object: KubeObject, old: KubeObject, ctx: StrategyContext): FieldError[] {
     if (ctx.subresource === EPHEMERAL_CONTAINERS) return validateEphemeralContainersUpdate(object, old, this.validators.dns1123Label);
+    if (ctx.subresource === RESIZE) return validatePodResize(object, old, this.validators.dns1123Label);
     if (ctx.subresource !== '') return [];
     const spec = asRecord(object, 'spec');
     const errors = validatePodSpec(spec, 'spec', { validateLabel: this.validators.dns1123Label, requireImage: true });
