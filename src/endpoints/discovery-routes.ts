@@ -9,6 +9,7 @@ import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../discove
 import type { AggregatedDiscoveryVersion } from '../discovery/discovery-types.js';
 import { sendBody } from './respond.js';
 import { pathNotFound } from '../api/errors.js';
+import { parseAccept } from '../serialization/media-type.js';
 
 export interface DiscoveryDeps {
   readonly catalog: () => Catalog;
@@ -23,17 +24,28 @@ interface AggregatedAsk {
   readonly group: string;
 }
 
-function aggregatedAsked(ctx: RequestContext): AggregatedAsk | undefined {
-  const accept = (ctx.req.headers['accept'] as string | undefined) ?? '';
-  for (const range of accept.split(',')) {
-    const params = range.split(';').map((p) => p.trim());
-    if (params[0] !== 'application/json') continue;
-    const as = params.find((p) => p.startsWith('as='))?.slice(3);
-    const g = params.find((p) => p.startsWith('g='))?.slice(2);
-    const v = params.find((p) => p.startsWith('v='))?.slice(2);
-    if (as === undefined) return undefined;
-    if (as === 'APIGroupDiscoveryList' && (g === 'apidiscovery.k8s.io' || g === 'apidiscovery.cluster.io') && (v === 'v2' || v === 'v2beta1')) {
-      return { version: v, group: g };
+/** Media types of the plain discovery documents (served as JSON whichever of them is asked for). */
+const PLAIN_TYPES = new Set(['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/*', '*/*']);
+const DISCOVERY_GROUPS = new Set(['apidiscovery.k8s.io', 'apidiscovery.cluster.io']);
+
+/**
+ * Whether `accept` asks for an aggregated document, as upstream negotiates it: the most preferred
+ * clause the server can serve decides (by quality, then specificity, then order). An aggregated
+ * clause in JSON is served; a plain type without `as` means the plain document; anything else (an
+ * aggregated document in Protobuf, text/html) is passed over for the next clause.
+ */
+export function aggregatedAsked(accept: string | undefined): AggregatedAsk | undefined {
+  for (const clause of parseAccept(accept ?? '')) {
+    const as = clause.params.get('as');
+    const type = `${clause.type}/${clause.subtype}`;
+    if (as === undefined) {
+      if (PLAIN_TYPES.has(type)) return undefined;
+      continue;
+    }
+    const group = clause.params.get('g') ?? '';
+    const version = clause.params.get('v');
+    if (type === 'application/json' && as === 'APIGroupDiscoveryList' && DISCOVERY_GROUPS.has(group) && (version === 'v2' || version === 'v2beta1')) {
+      return { version, group };
     }
   }
   return undefined;
@@ -50,7 +62,7 @@ function sendDocument(ctx: RequestContext, value: unknown, contentType = 'applic
 export function discoveryHandlers(deps: DiscoveryDeps): { legacyRoot: Handler; groupsRoot: Handler; groupPaths: Handler } {
   /** Sends the aggregated document when the client asked for one; undefined when it did not. */
   const aggregated = (ctx: RequestContext, root: 'api' | 'apis'): Promise<void> | undefined => {
-    const asked = aggregatedAsked(ctx);
+    const asked = aggregatedAsked(ctx.req.headers['accept'] as string | undefined);
     if (!asked) return undefined;
     const document = { ...aggregatedDiscovery(deps.catalog(), root, asked.version), apiVersion: `${asked.group}/${asked.version}` };
     return sendDocument(ctx, document, aggregatedDiscoveryMediaType(asked.version).replace('apidiscovery.k8s.io', asked.group));
