@@ -1,7 +1,12 @@
 /**
  * Empties namespaces that are being deleted, then removes their `kubernetes` finalizer so the
  * namespace itself goes away (upstream's namespace controller, in-process). Objects that their own
- * finalizers hold keep the namespace until they are gone; the controller checks again on an interval.
+ * finalizers hold keep the namespace until they are gone; the controller checks again on an
+ * interval. After each pass the namespace's deletion conditions say what is left and why.
+ *
+ * One deliberate difference: objects are deleted with a grace period of 0. Upstream leaves a
+ * scheduled pod its grace period for the kubelet to end it; this server has no kubelet, so such a
+ * pod, and its namespace, would never go.
  */
 import type { ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import { metaOf, type KubeObject } from '../registry/object.js';
@@ -9,6 +14,7 @@ import type { ResourceStore } from '../registry/store/resource-store.js';
 import { isNotFound } from '../api/errors.js';
 import { ObjectWatcher } from './object-watcher.js';
 import { sleep } from '../util/sleep.js';
+import { withDeletionConditions, type CleaningOutcome, type NamespaceCondition } from './namespace-deletion-conditions.js';
 
 export const NAMESPACE_FINALIZER = 'kubernetes';
 
@@ -41,8 +47,8 @@ export class NamespaceController {
 
   private consider(namespace: KubeObject): void {
     const meta = metaOf(namespace);
-    const finalizers = (namespace['spec'] as { finalizers?: string[] } | undefined)?.finalizers ?? [];
-    if (!meta.deletionTimestamp || !finalizers.includes(NAMESPACE_FINALIZER) || this.inFlight.has(meta.name!)) return;
+    // Any finalizer left means the namespace is not done with, whether or not ours is still there.
+    if (!meta.deletionTimestamp || finalizersOf(namespace).length === 0 || this.inFlight.has(meta.name!)) return;
     this.inFlight.add(meta.name!);
     void this.finalize(meta.name!).finally(() => this.inFlight.delete(meta.name!));
   }
@@ -50,7 +56,9 @@ export class NamespaceController {
   private async finalize(name: string): Promise<void> {
     while (!this.watcher.signal.aborted) {
       try {
-        if (await this.deleteContent(name)) {
+        const outcome = await this.deleteContent(name);
+        await this.recordConditions(name, outcome);
+        if (outcome.errors.length === 0 && outcome.remaining.size === 0) {
           await this.removeFinalizer(name);
           return;
         }
@@ -62,37 +70,78 @@ export class NamespaceController {
     }
   }
 
-  /** Deletes everything in the namespace; true when nothing is left. */
-  private async deleteContent(namespace: string): Promise<boolean> {
-    let empty = true;
+  /**
+   * Deletes everything in the namespace, type by type; a type that fails is logged and the others
+   * are still cleaned. Returns what is left, counted after the deletes.
+   */
+  private async deleteContent(namespace: string): Promise<CleaningOutcome> {
+    const remaining = new Map<string, number>();
+    const finalizers = new Map<string, number>();
+    const errors: string[] = [];
     for (const store of this.deps.namespacedStores()) {
-      const page = await store.list({ namespace, at: { kind: 'consistent' } });
-      for (const item of page.items) {
-        empty = false;
-        const meta = metaOf(item);
-        if (meta.deletionTimestamp) continue;
-        try {
-          await store.delete(namespace, meta.name!, { dryRun: false, gracePeriodSeconds: 0 });
-        } catch (err) {
-          if (!isNotFound(err)) throw err;
-        }
+      try {
+        const left = await this.deleteAll(store, namespace);
+        if (left.length === 0) continue;
+        const { resource, group } = store.definition;
+        remaining.set(`${resource}.${group}`, left.length);
+        for (const item of left) for (const f of metaOf(item).finalizers ?? []) finalizers.set(f, (finalizers.get(f) ?? 0) + 1);
+      } catch (err) {
+        const message = (err as Error).message;
+        errors.push(message);
+        this.deps.log(`namespace controller: cleaning namespace ${namespace}: ${message}`);
       }
     }
-    return empty;
+    return { remaining, finalizers, errors };
   }
 
+  /** Deletes each object of one type in the namespace; returns those still there afterwards. */
+  private async deleteAll(store: ResourceStore, namespace: string): Promise<readonly KubeObject[]> {
+    const page = await store.list({ namespace, at: { kind: 'consistent' } });
+    if (page.items.length === 0) return [];
+    for (const item of page.items) {
+      const meta = metaOf(item);
+      if (meta.deletionTimestamp) continue;
+      try {
+        await store.delete(namespace, meta.name!, { dryRun: false, gracePeriodSeconds: 0 });
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+    }
+    return (await store.list({ namespace, at: { kind: 'consistent' } })).items;
+  }
+
+  /** Writes the deletion conditions of `outcome` (a write only when one of them changes). */
+  private async recordConditions(name: string, outcome: CleaningOutcome): Promise<void> {
+    const namespaces = this.deps.namespaces;
+    await namespaces.update(
+      '',
+      name,
+      (current) => {
+        const status = (current['status'] ??= {}) as { conditions?: NamespaceCondition[] };
+        status.conditions = withDeletionConditions(status.conditions ?? [], outcome, namespaces.context.clock());
+        return current;
+      },
+      { dryRun: false, subresource: 'status' },
+    );
+  }
+
+  /** Removes `kubernetes`; the finalizers left are written as a sorted set, as upstream's are. */
   private async removeFinalizer(name: string): Promise<void> {
     await this.deps.namespaces.update(
       '',
       name,
       (current) => {
         const spec = (current['spec'] ??= {}) as { finalizers?: string[] };
-        spec.finalizers = (spec.finalizers ?? []).filter((f) => f !== NAMESPACE_FINALIZER);
+        spec.finalizers = [...new Set(finalizersOf(current).filter((f) => f !== NAMESPACE_FINALIZER))].sort();
         return current;
       },
       { dryRun: false, subresource: 'finalize' },
     );
   }
+}
+
+function finalizersOf(namespace: KubeObject): string[] {
+  return (namespace['spec'] as { finalizers?: string[] } | undefined)?.finalizers ?? [];
 }
 
 /** Namespaced types, one per storage prefix (versions of one group share their objects). */

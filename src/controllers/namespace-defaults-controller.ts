@@ -1,11 +1,13 @@
 /**
- * What every active namespace holds from its start, as upstream's controllers make it: the
- * `default` ServiceAccount and the `kube-root-ca.crt` ConfigMap with the cluster CA that clients
- * inside the cluster trust. Also keeps the set of existing service accounts that Pod admission
- * asks about (the token volume is only added for an account that exists).
+ * What every active namespace holds from its start, as upstream's controllers make and keep it:
+ * the `default` ServiceAccount and the `kube-root-ca.crt` ConfigMap with the cluster CA that
+ * clients inside the cluster trust. Either one deleted is made again, and a `kube-root-ca.crt`
+ * whose data was changed gets the CA back (upstream's serviceaccounts controller and root CA
+ * publisher). Also keeps the set of existing service accounts that Pod admission asks about (the
+ * token volume is only added for an account that exists).
  */
 import { ApiError } from '../api/errors.js';
-import { metaOf, type KubeObject } from '../registry/object.js';
+import { jsonEqual, metaOf, type KubeObject } from '../registry/object.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';
 import { ObjectWatcher } from './object-watcher.js';
 
@@ -34,9 +36,19 @@ export class NamespaceDefaultsController {
       new ObjectWatcher(deps.serviceAccounts, (event) => {
         const meta = metaOf(event.entry.object);
         const key = `${meta.namespace}/${meta.name}`;
-        if (event.type === 'DELETED') this.accounts.delete(key);
-        else this.accounts.add(key);
+        if (event.type !== 'DELETED') {
+          this.accounts.add(key);
+          return;
+        }
+        this.accounts.delete(key);
+        if (meta.name === DEFAULT_SERVICE_ACCOUNT) void this.ensureDefaultsIn(meta.namespace!);
       }, log),
+      new ObjectWatcher(deps.configMaps, (event) => {
+        const object = event.entry.object;
+        const namespace = metaOf(object).namespace!;
+        if (event.type === 'DELETED') void this.ensureDefaultsIn(namespace);
+        else if (!jsonEqual(object['data'], this.rootCaData())) void this.restoreRootCa(namespace);
+      }, log, (object) => metaOf(object).name === ROOT_CA_CONFIGMAP),
     ];
   }
 
@@ -53,6 +65,28 @@ export class NamespaceDefaultsController {
     return this.accounts.has(`${namespace}/${name}`) ? true : undefined;
   }
 
+  /** Makes what is missing in `namespace`, if it exists and is not going away. */
+  private async ensureDefaultsIn(namespace: string): Promise<void> {
+    try {
+      await this.ensureDefaults(await this.deps.namespaces.get('', namespace, { kind: 'consistent' }));
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === 404)) this.deps.log(`namespace defaults: reading namespace ${namespace}: ${(err as Error).message}`);
+    }
+  }
+
+  /** Puts the CA back into a `kube-root-ca.crt` whose data someone changed (the data is replaced whole, as upstream's). */
+  private async restoreRootCa(namespace: string): Promise<void> {
+    try {
+      await this.deps.configMaps.update(namespace, ROOT_CA_CONFIGMAP, (current) => ({ ...current, data: this.rootCaData() }), { dryRun: false, subresource: '' });
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === 404)) this.deps.log(`namespace defaults: restoring ${namespace}/${ROOT_CA_CONFIGMAP}: ${(err as Error).message}`);
+    }
+  }
+
+  private rootCaData(): Record<string, string> {
+    return { 'ca.crt': this.deps.caPem };
+  }
+
   private async ensureDefaults(namespace: KubeObject): Promise<void> {
     const meta = metaOf(namespace);
     if (meta.deletionTimestamp || !meta.name) return;
@@ -61,7 +95,7 @@ export class NamespaceDefaultsController {
     await this.createIfAbsent(this.deps.configMaps, name, {
       apiVersion: 'v1', kind: 'ConfigMap',
       metadata: { name: ROOT_CA_CONFIGMAP },
-      data: { 'ca.crt': this.deps.caPem },
+      data: this.rootCaData(),
     });
   }
 

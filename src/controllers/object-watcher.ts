@@ -18,6 +18,8 @@ export class ObjectWatcher {
     private readonly store: ResourceStore,
     private readonly onEvent: ObjectEventHandler,
     private readonly log: (message: string) => void,
+    /** Only the objects this selects are watched (the cache filters, so others cost nothing here). */
+    private readonly filter?: (object: KubeObject) => boolean,
   ) {}
 
   start(): void {
@@ -41,6 +43,7 @@ export class ObjectWatcher {
         const watch = await this.store.watch({
           namespace: '', name: '', start: { kind: 'initial-state', at: { kind: 'consistent' } },
           bookmarks: false, initialEventsEndBookmark: false, signal: this.stop.signal,
+          ...(this.filter ? { filter: this.filter } : {}),
         });
         for await (const event of watch) if (event.type !== 'BOOKMARK') this.onEvent(event);
       } catch (err) {

@@ -27,6 +27,9 @@ export async function createObject(ctx: StoreContext, namespace: string, object:
       throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
     }
     meta.namespace = namespace;
+    // Upstream's create handler runs NamespaceLifecycle admission before anything checks the object
+    // or generates its name: a create in a missing or terminating namespace is refused as such.
+    if (ctx.namespaces) await ctx.namespaces.checkCreate(namespace, refOf(ctx, meta.name || meta.generateName || ''));
   } else {
     delete meta.namespace;
   }
@@ -49,8 +52,6 @@ export async function createObject(ctx: StoreContext, namespace: string, object:
   ctx.strategy.prepareForCreate(object, strategyCtx);
   const errors: FieldError[] = [...validateMetadata(ctx, object, undefined), ...ctx.strategy.validate(object, strategyCtx)];
   if (errors.length > 0) throw invalid(d.kind, d.group, meta.name ?? meta.generateName ?? '', errors);
-
-  if (d.namespaced && ctx.namespaces) await ctx.namespaces.checkCreate(namespace, refOf(ctx, meta.name!));
 
   const reservation = ctx.strategy.beginCreate ? await ctx.strategy.beginCreate(object, strategyCtx) : undefined;
   let committed = false;

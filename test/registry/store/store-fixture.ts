@@ -40,6 +40,8 @@ const deps: StrategyDeps = {
 
 export interface StoreFixture {
   readonly storage: SqliteStorage;
+  /** For wiring what the server adds on top (the namespace gate). */
+  readonly registry: Registry;
   /** The store of a built-in type, e.g. ('', 'configmaps') or ('apps', 'deployments'). */
   store(group: string, resource: string): ResourceStore;
   /** Moves the clock forward. */
@@ -52,6 +54,7 @@ const DEFINITIONS: readonly ResourceDefinition[] = (
     ['', 'configmaps'],
     ['', 'pods'],
     ['', 'namespaces'],
+    ['', 'serviceaccounts'],
     ['apps', 'deployments'],
     ['coordination.k8s.io', 'leases'],
   ] as const
@@ -84,6 +87,7 @@ export function withStores(body: (f: StoreFixture) => Promise<void>): Promise<vo
       await registry.start(DEFINITIONS);
       await body({
         storage,
+        registry,
         store: (group, resource) => registry.storeFor(definitionOf(group, resource)),
         advance: (ms) => {
           now += ms;
