@@ -9,7 +9,7 @@ import type { RequestContext } from '../server/request-context.js';
 import type { CodecRegistry } from '../serialization/codec.js';
 import { requestCodec } from '../serialization/content-type.js';
 import { apiVersionMismatchError, decodeError, decodeObject, strictDecodingError, unknownFieldMessage, type GroupVersionKind } from '../serialization/object-decode.js';
-import { fieldValidationOf, type FieldValidation } from './query-flags.js';
+import { fieldValidationOf, writeOptionsKind, type FieldValidation } from './query-flags.js';
 import { contentTypeOf, readBody } from './request-body.js';
 
 /** What a schema check found: unknown field paths (already removed from `object`) and type errors. */
@@ -34,7 +34,7 @@ export interface BodyDecoding {
  * 415 for unknown media types. Warn adds one Warning per problem.
  */
 export async function decodeObjectBody(ctx: RequestContext, definition: ResourceDefinition, decoding: BodyDecoding): Promise<KubeObject> {
-  const level = fieldValidationOf(ctx.query);
+  const level = fieldValidationOf(ctx.query, writeOptionsKind(ctx.info.verb));
   const codec = requestCodec(contentTypeOf(ctx), decoding.codecs);
   const body = await readBody(ctx);
   const target: GroupVersionKind = { group: definition.group, version: definition.version, kind: definition.kind };

@@ -7,7 +7,7 @@ import type { RequestScope } from '../scope.js';
 
 export async function handleCreate(ctx: RequestContext, scope: RequestScope): Promise<void> {
   const out = negotiate(ctx, scope.env.codecs);
-  const dryRun = isDryRun(ctx.query);
+  const dryRun = isDryRun(ctx.query, 'CreateOptions');
   const body = await decodeObjectBody(ctx, scope.definition, scope.env);
   const created = await scope.store.create(scope.namespace, body, { dryRun, subresource: '', user: ctx.user });
   await writeObject(ctx, 201, created, scope.definition, out);

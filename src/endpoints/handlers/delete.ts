@@ -7,7 +7,7 @@ import { badRequest } from '../../api/errors.js';
 import { metaOf, type KubeObject } from '../../registry/object.js';
 import type { DeleteObjectRequest } from '../../registry/store/delete.js';
 import type { RequestContext } from '../../server/request-context.js';
-import { isDryRun } from '../query-flags.js';
+import { checkDryRun } from '../query-flags.js';
 import { contentTypeOf, readBody } from '../request-body.js';
 import { negotiate, writeObject, writeValue } from '../respond.js';
 import { requestCodec } from '../../serialization/content-type.js';
@@ -49,7 +49,11 @@ export function deleteRequestFrom(options: unknown, q: URLSearchParams): DeleteO
   const grace = q.get('gracePeriodSeconds') ?? body.gracePeriodSeconds;
   const policy = q.get('propagationPolicy') ?? body.propagationPolicy;
   const orphan = q.get('orphanDependents') ?? body.orphanDependents;
-  const bodyDryRun = Array.isArray(body.dryRun) && body.dryRun.includes('All');
+  // The query's dryRun replaces the body's, as upstream decodes the query over the body; the values
+  // are then checked, so a misspelled dry run is refused rather than carried out for real.
+  const fromQuery = q.getAll('dryRun');
+  const dryRunValues = fromQuery.length > 0 ? fromQuery : body.dryRun === undefined || body.dryRun === null ? [] : [body.dryRun].flat().map(String);
+  checkDryRun(dryRunValues, 'DeleteOptions');
   let gracePeriodSeconds: number | undefined;
   if (grace !== undefined && grace !== null) {
     gracePeriodSeconds = Number(grace);
@@ -64,7 +68,7 @@ export function deleteRequestFrom(options: unknown, q: URLSearchParams): DeleteO
   }
   const preconditions = body.preconditions ?? undefined;
   return {
-    dryRun: isDryRun(q) || bodyDryRun,
+    dryRun: dryRunValues.length > 0,
     ...(gracePeriodSeconds !== undefined ? { gracePeriodSeconds } : {}),
     ...(policy !== undefined && policy !== null ? { propagationPolicy: String(policy) } : {}),
     ...(orphan !== undefined && orphan !== null ? { orphanDependents: orphan === true || orphan === 'true' } : {}),

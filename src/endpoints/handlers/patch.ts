@@ -17,8 +17,8 @@ import type { RequestScope } from '../scope.js';
 export async function handlePatch(ctx: RequestContext, scope: RequestScope): Promise<void> {
   const out = negotiate(ctx, scope.env.codecs);
   const kind = patchKindOf(contentTypeOf(ctx), BUILT_IN_PATCH_KINDS);
-  const dryRun = isDryRun(ctx.query);
-  const fieldValidation = fieldValidationOf(ctx.query);
+  const dryRun = isDryRun(ctx.query, 'PatchOptions');
+  const fieldValidation = fieldValidationOf(ctx.query, 'PatchOptions');
   const body = await readBody(ctx);
   const d = scope.definition;
   const appliers = await scope.env.patchersFor(d.schema);

@@ -10,7 +10,7 @@ import type { RequestScope } from '../scope.js';
 
 export async function handleUpdate(ctx: RequestContext, scope: RequestScope): Promise<void> {
   const out = negotiate(ctx, scope.env.codecs);
-  const dryRun = isDryRun(ctx.query);
+  const dryRun = isDryRun(ctx.query, 'UpdateOptions');
   const body = await decodeObjectBody(ctx, scope.definition, scope.env);
   const result = await scope.store.replace(scope.namespace, scope.name, body, { dryRun, subresource: scope.subresource, user: ctx.user });
   await writeObject(ctx, result.created ? 201 : 200, result.object, scope.definition, out);

@@ -25,7 +25,7 @@ export function isBindingRequest(scope: RequestScope): boolean {
 
 export async function handleBinding(ctx: RequestContext, scope: RequestScope, pods: ResourceStore): Promise<void> {
   const out = negotiate(ctx, scope.env.codecs, { table: false, partialObjectMetadata: false });
-  const dryRun = isDryRun(ctx.query);
+  const dryRun = isDryRun(ctx.query, 'CreateOptions');
   const binding = await decodeObjectBody(ctx, bindingDefinition(scope), scope.env);
   const meta = metaOf(binding);
   if (meta.namespace && meta.namespace !== scope.namespace) {

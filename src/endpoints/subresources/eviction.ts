@@ -57,7 +57,7 @@ async function decodeEviction(ctx: RequestContext, scope: RequestScope): Promise
   if (gvk.kind !== EVICTION.kind) {
     throw decodeError(`the kind in the data (${gvk.kind}) does not match the expected kind (${EVICTION.kind})`, EVICTION.kind, body, gvk);
   }
-  return checkedObject(ctx, evictionDefinition(scope.definition), object as KubeObject, strictErrors, fieldValidationOf(ctx.query), scope.env.checkFields, gvk);
+  return checkedObject(ctx, evictionDefinition(scope.definition), object as KubeObject, strictErrors, fieldValidationOf(ctx.query, 'CreateOptions'), scope.env.checkFields, gvk);
 }
 
 /** The pods definition seen as the Eviction it receives, for the schema check. */
@@ -71,7 +71,7 @@ function evictionDefinition(pods: ResourceDefinition): ResourceDefinition {
  * deleteOptions: either alone decides; both must then agree.
  */
 function propagatedDryRun(query: URLSearchParams, options: unknown): boolean {
-  const fromQuery = isDryRun(query) ? query.getAll('dryRun') : [];
+  const fromQuery = isDryRun(query, 'CreateOptions') ? query.getAll('dryRun') : [];
   const given = (options as { dryRun?: unknown } | null | undefined)?.dryRun;
   const fromBody = Array.isArray(given) ? given.map(String) : [];
   if (fromBody.length > 0 && fromQuery.length > 0 && fromBody.join('\0') !== fromQuery.join('\0')) {

@@ -10,7 +10,7 @@ import type { RequestContext } from '../../server/request-context.js';
 import { requestCodec } from '../../serialization/content-type.js';
 import { BUILT_IN_PATCH_KINDS, patchKindOf } from '../../serialization/patch-content-type.js';
 import { getReadRevision } from '../read-options.js';
-import { fieldValidationOf, isDryRun } from '../query-flags.js';
+import { fieldValidationOf, isDryRun, writeOptionsKind } from '../query-flags.js';
 import { contentTypeOf, readBody } from '../request-body.js';
 import { negotiate, writeValue } from '../respond.js';
 import type { RequestScope } from '../scope.js';
@@ -60,7 +60,7 @@ export async function handleScale(ctx: RequestContext, scope: RequestScope): Pro
     return writeValue(ctx, 200, scaleOf(parent), out);
   }
   const body = await readBody(ctx);
-  const dryRun = isDryRun(ctx.query);
+  const dryRun = isDryRun(ctx.query, writeOptionsKind(verb));
   const isPatch = verb === 'patch';
   const patchKind = isPatch ? patchKindOf(contentTypeOf(ctx), BUILT_IN_PATCH_KINDS) : undefined;
   const appliers = await scope.env.patchersFor(SCALE_SCHEMA);
@@ -71,7 +71,7 @@ export async function handleScale(ctx: RequestContext, scope: RequestScope): Pro
     (current) => {
       const currentScale = scaleOf(current);
       const desired = patchKind
-        ? applyPatch(patchKind, { current: currentScale, body, fieldValidation: fieldValidationOf(ctx.query) }, appliers).value
+        ? applyPatch(patchKind, { current: currentScale, body, fieldValidation: fieldValidationOf(ctx.query, 'PatchOptions') }, appliers).value
         : written;
       // A Scale naming a resourceVersion is a precondition on the parent; the store checks it.
       const asked = (desired as { metadata?: { resourceVersion?: string } } | null)?.metadata?.resourceVersion;
