@@ -72,6 +72,8 @@ export class ApiError extends Error {
     readonly details?: StatusDetails,
     /** Extra response headers (e.g. Retry-After). */
     readonly headers?: Record<string, string>,
+    /** The Status's list metadata (a continue token to go on with), when it has any. */
+    readonly listMeta?: { readonly continue: string },
   ) {
     super(message);
   }
@@ -80,7 +82,7 @@ export class ApiError extends Error {
     const status: Status = {
       kind: 'Status',
       apiVersion: 'v1',
-      metadata: {},
+      metadata: this.listMeta ? { ...this.listMeta } : {},
       status: 'Failure',
       message: this.message,
       reason: this.reason,
@@ -152,6 +154,25 @@ export function notAcceptable(message: string): ApiError {
 
 export function gone(message: string): ApiError {
   return new ApiError(410, 'Expired', message);
+}
+
+/**
+ * A paged list whose revision was compacted away (upstream's answer from storage): 410, with a
+ * token in the Status's metadata that continues from the same key at the latest revision, for a
+ * client that accepts a list no longer consistent.
+ */
+export function continueExpired(token: string): ApiError {
+  return new ApiError(
+    410,
+    'Expired',
+    'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue ' +
+      'parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided ' +
+      'token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was ' +
+      'returned and now may show up in the list.',
+    undefined,
+    undefined,
+    { continue: token },
+  );
 }
 
 export function resourceVersionTooLarge(requested: string | number, current: number): ApiError {

@@ -6,13 +6,19 @@
 import { ApiError, badRequest } from '../api/errors.js';
 
 export interface ContinuePosition {
-  /** The revision every page of the list is served at. */
+  /**
+   * The revision every page of the list is served at; LATEST for a token handed out when that
+   * revision was compacted away (the rest of the list is then read at the latest revision).
+   */
   readonly revision: number;
   /** The key to resume from, relative to the list's prefix. */
   readonly start: string;
 }
 
 const TOKEN_VERSION = 'meta.k8s.io/v1';
+
+/** The token revision meaning "the latest", as upstream encodes it (-1: 0 is a bad token). */
+export const LATEST = -1;
 
 export function encodeContinue(position: ContinuePosition): string {
   const json = JSON.stringify({ v: TOKEN_VERSION, rv: position.revision, start: position.start });
@@ -34,7 +40,7 @@ export function decodeContinue(token: string): ContinuePosition {
   if (typeof parsed !== 'object' || parsed === null) throw invalidToken('not an object');
   const { v, rv, start } = parsed as { v?: unknown; rv?: unknown; start?: unknown };
   if (v !== TOKEN_VERSION) throw invalidToken('server does not recognize this encoded key');
-  if (typeof rv !== 'number' || !Number.isSafeInteger(rv) || rv <= 0) {
+  if (typeof rv !== 'number' || !Number.isSafeInteger(rv) || (rv <= 0 && rv !== LATEST)) {
     throw invalidToken('incorrect encoded start resourceVersion (version meta.k8s.io/v1)');
   }
   // The start key must stay inside the list's prefix: no absolute keys, no climbing out.

@@ -6,7 +6,7 @@
  */
 import { badRequest, invalid, type FieldError } from '../api/errors.js';
 import type { ReadRevision, WatchStart } from '../storage/cacher/cache-types.js';
-import { decodeContinue, type ContinuePosition } from './continue-token.js';
+import { decodeContinue, LATEST, type ContinuePosition } from './continue-token.js';
 import type { RequestContext } from '../server/request-context.js';
 
 function listOptionsInvalid(errors: FieldError[]): Error {
@@ -84,7 +84,8 @@ export function listReadOptions(query: URLSearchParams): ListReadOptions {
   if (continueToken !== '') {
     if (rv !== undefined && rv !== 0) throw badRequest('specifying resource version is not allowed when using continue');
     const position = decodeContinue(continueToken);
-    return { at: { kind: 'exact', revision: position.revision }, limit, continueFrom: position };
+    const at: ReadRevision = position.revision === LATEST ? { kind: 'consistent' } : { kind: 'exact', revision: position.revision };
+    return { at, limit, continueFrom: position };
   }
   let at: ReadRevision;
   if (match === 'Exact') at = { kind: 'exact', revision: rv! };

@@ -197,6 +197,15 @@ describe('resourceVersion after compaction', () => {
     assert.equal(exact!.json().reason, 'Expired');
     const expired = await server.request(`${path}?limit=1&continue=${encodeURIComponent(page1.metadata.continue)}`);
     assert.equal(expired.status, 410);
+    assert.match(expired.json().message, /^The provided continue parameter is too old to display a consistent list result\. You can start a new list without the continue parameter, or use the continue token in this response/);
+    // The token it offers goes on from the same key at the latest revision (upstream's rv -1).
+    const offered = expired.json().metadata.continue;
+    assert.deepEqual(JSON.parse(Buffer.from(offered, 'base64url').toString()), { v: 'meta.k8s.io/v1', rv: -1, start: JSON.parse(Buffer.from(page1.metadata.continue, 'base64url').toString()).start });
+    const rest = await server.request(`${path}?limit=500&continue=${encodeURIComponent(offered)}`);
+    assert.equal(rest.status, 200, rest.body);
+    const names = rest.json().items.map((i: { metadata: { name: string } }) => i.metadata.name);
+    assert.ok(!names.includes('a') && names.includes('b') && names.includes('later0'), names.join(','));
+    assert.ok(Number(rest.json().metadata.resourceVersion) > first, 'read at the latest revision');
     const events = await watchEvents(server, `${path}?watch=1&resourceVersion=${first}`, 1);
     assert.equal(events[0].type, 'ERROR');
     assert.equal(events[0].object.code, 410);

@@ -74,12 +74,16 @@ describe('continue tokens', () => {
     assert.deepEqual(JSON.parse(Buffer.from(token, 'base64url').toString()), { v: 'meta.k8s.io/v1', rv: 7, start: 'b\u0000' });
     assert.deepEqual(decodeContinue(token), { revision: 7, start: 'b\u0000' });
   });
+  it('takes revision -1, the latest, as upstream hands out for an expired list', () => {
+    assert.deepEqual(decodeContinue(Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: -1, start: 'a' })).toString('base64url')), { revision: -1, start: 'a' });
+  });
   for (const [name, value] of [
     ['not base64 JSON', 'zzz'],
     ['another version', Buffer.from(JSON.stringify({ v: 'x', rv: 1, start: 'a' })).toString('base64url')],
     ['an absolute key', Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: 1, start: '/registry/secrets/x' })).toString('base64url')],
     ['a climbing key', Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: 1, start: '../x' })).toString('base64url')],
-    ['a bad revision', Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: -1, start: 'a' })).toString('base64url')],
+    ['a bad revision', Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: -2, start: 'a' })).toString('base64url')],
+    ['revision 0', Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: 0, start: 'a' })).toString('base64url')],
   ]) {
     it(`refuses ${name}`, () => assert.throws(() => decodeContinue(value), /continue key is not valid/));
   }

@@ -2,7 +2,8 @@
  * GET of a collection: served from the watch cache, one page at a time when a limit is given.
  */
 import type { RequestContext } from '../../server/request-context.js';
-import { encodeContinue } from '../continue-token.js';
+import { ApiError, continueExpired } from '../../api/errors.js';
+import { encodeContinue, LATEST } from '../continue-token.js';
 import { listReadOptions, signalFor } from '../read-options.js';
 import { negotiate, writeList } from '../respond.js';
 import type { RequestScope } from '../scope.js';
@@ -15,14 +16,21 @@ export async function handleList(ctx: RequestContext, scope: RequestScope): Prom
   const d = scope.definition;
   // A field selector on metadata.namespace narrows a cluster-wide list to one namespace.
   const namespace = scope.namespace || (d.namespaced ? fields.exactValue('metadata.namespace') ?? '' : '');
-  const page = await scope.store.list({
-    namespace,
-    at: options.at,
-    ...(options.continueFrom ? { start: options.continueFrom.start } : {}),
-    ...(options.limit !== undefined ? { limit: options.limit } : {}),
-    ...(filter ? { filter } : {}),
-    ...(signalFor(ctx, options.at) ? { signal: ctx.signal } : {}),
-  });
+  const continueFrom = options.continueFrom;
+  const page = await scope.store
+    .list({
+      namespace,
+      at: options.at,
+      ...(continueFrom ? { start: continueFrom.start } : {}),
+      ...(options.limit !== undefined ? { limit: options.limit } : {}),
+      ...(filter ? { filter } : {}),
+      ...(signalFor(ctx, options.at) ? { signal: ctx.signal } : {}),
+    })
+    .catch((err: unknown) => {
+      // The list's revision was compacted away: offer to go on from the same key at the latest one.
+      if (continueFrom && err instanceof ApiError && err.code === 410) throw continueExpired(encodeContinue({ revision: LATEST, start: continueFrom.start }));
+      throw err;
+    });
   const listMeta: { resourceVersion: string; continue: string; remainingItemCount?: number } = {
     resourceVersion: String(page.revision),
     continue: page.next === undefined ? '' : encodeContinue({ revision: page.revision, start: page.next }),
