@@ -36,5 +36,6 @@ export function buildStrategies(wiring: StrategyWiring): (definition: ResourceDe
     unreachableTolerationSeconds: DEFAULT_POD_OPTIONS.unreachableTolerationSeconds,
     serviceAccountExists: wiring.serviceAccountExists,
   };
-  return (definition) => strategyFor(definition, { validateName: BUILTIN_NAME_VALIDATORS, schemaFields, allocators, pods });
+  const containers = { allowPrivileged: options.allowPrivileged };
+  return (definition) => strategyFor(definition, { validateName: BUILTIN_NAME_VALIDATORS, schemaFields, allocators, pods, containers });
 }

@@ -76,6 +76,8 @@ export interface ServerOptions {
   readonly services: ServiceOptions;
   /** --shutdown-delay-duration: how long /readyz fails before the server stops serving. */
   readonly shutdownDelayMs: number;
+  /** --allow-privileged: whether containers may run privileged (upstream's default: no). */
+  readonly allowPrivileged: boolean;
   /** --feature-gates, as given. */
   readonly featureGates: Readonly<Record<string, boolean>>;
   /** -v. */
@@ -117,6 +119,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
     },
     services: { clusterIpRanges: ['10.0.0.0/24'], nodePortRange: { min: 30000, max: 32767 } },
     shutdownDelayMs: 0,
+    allowPrivileged: false,
     featureGates: {},
     verbosity: 0,
     version: { gitVersion: KUBERNETES_VERSION },

@@ -40,6 +40,7 @@ export class CronJobStrategy extends WorkloadStrategy {
         kindWord: 'cronjob',
         validateLabel: this.validators.dns1123Label,
         restartPolicies: ['OnFailure', 'Never'],
+        allowPrivileged: this.containers.allowPrivileged,
       }),
     );
     for (const field of ['startingDeadlineSeconds', 'successfulJobsHistoryLimit', 'failedJobsHistoryLimit']) {

@@ -38,7 +38,7 @@ export class DeploymentStrategy extends WorkloadStrategy {
   }
 
   private rules() {
-    return { kindWord: 'deployment', validateLabel: this.validators.dns1123Label, restartPolicies: ['Always'], invalidSelectorSkipsTemplate: true };
+    return { kindWord: 'deployment', validateLabel: this.validators.dns1123Label, restartPolicies: ['Always'], invalidSelectorSkipsTemplate: true, allowPrivileged: this.containers.allowPrivileged };
   }
 }
 

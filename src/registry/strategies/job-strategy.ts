@@ -36,7 +36,7 @@ export class JobStrategy extends WorkloadStrategy {
 
   override validate(object: KubeObject, _ctx: StrategyContext): FieldError[] {
     const spec = this.spec(object);
-    const errors = validateSelectedTemplate(spec, { kindWord: 'job', validateLabel: this.validators.dns1123Label, restartPolicies: ['OnFailure', 'Never'] });
+    const errors = validateSelectedTemplate(spec, { kindWord: 'job', validateLabel: this.validators.dns1123Label, restartPolicies: ['OnFailure', 'Never'], allowPrivileged: this.containers.allowPrivileged });
     for (const field of ['parallelism', 'completions', 'backoffLimit', 'activeDeadlineSeconds', 'ttlSecondsAfterFinished']) {
       errors.push(...nonNegative(spec, field, `spec.${field}`));
     }

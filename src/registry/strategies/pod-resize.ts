@@ -46,10 +46,10 @@ export function resizedSpec(object: KubeObject, old: KubeObject): JsonRecord | u
 }
 
 /** Field errors of a resize turning `old` into `object` (both defaulted). */
-export function validatePodResize(object: KubeObject, old: KubeObject, validateLabel: NameValidator): FieldError[] {
+export function validatePodResize(object: KubeObject, old: KubeObject, validateLabel: NameValidator, allowPrivileged: boolean): FieldError[] {
   const spec = recordAt(object, 'spec') ?? {};
   const stored = recordAt(old, 'spec') ?? {};
-  const errors = [...validatePodSpec(spec, 'spec', { validateLabel, requireImage: true }), ...validateCpuMemoryRequirements(spec)];
+  const errors = [...validatePodSpec(spec, 'spec', { validateLabel, requireImage: true, allowPrivileged }), ...validateCpuMemoryRequirements(spec)];
   const refusal = whyNotResizable(spec, old);
   if (refusal !== undefined) return [fieldForbidden(WHOLE_POD, refusal)];
   const qosClass = stringAt(recordAt(old, 'status'), 'qosClass') || computeQosClass(stored);

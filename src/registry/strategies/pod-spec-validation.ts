@@ -4,9 +4,9 @@
  * their values, container ports in range. Shared by Pods and pod templates.
  */
 import type { FieldError } from '../../api/errors.js';
-import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired } from '../../validation/field-errors.js';
+import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired } from '../../validation/field-errors.js';
 import type { NameValidator } from '../../validation/name-validators.js';
-import { recordsAt, stringAt, type JsonRecord } from './json-access.js';
+import { recordAt, recordsAt, stringAt, type JsonRecord } from './json-access.js';
 
 export interface PodSpecRules {
   /** DNS-1123 label rule for container names. */
@@ -15,6 +15,8 @@ export interface PodSpecRules {
   readonly requireImage: boolean;
   /** Restart policies allowed here (Jobs allow OnFailure and Never only). */
   readonly restartPolicies?: readonly string[];
+  /** --allow-privileged; upstream's default is false. */
+  readonly allowPrivileged?: boolean;
 }
 
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
@@ -49,6 +51,9 @@ function validateContainer(container: JsonRecord, path: string, names: Set<strin
   const image = stringAt(container, 'image') ?? '';
   if (rules.requireImage && image === '') errors.push(fieldRequired(`${path}.image`));
   errors.push(...oneOf(container, 'imagePullPolicy', path, PULL_POLICIES));
+  if (recordAt(container, 'securityContext')?.['privileged'] === true && !rules.allowPrivileged) {
+    errors.push(fieldForbidden(`${path}.securityContext.privileged`, 'disallowed by cluster policy'));
+  }
   recordsAt(container, 'ports').forEach((port, i) => {
     const portPath = `${path}.ports[${i}]`;
     const number = port['containerPort'];

@@ -17,7 +17,7 @@ import { validatePodSpec } from './pod-spec-validation.js';
 import { validatePodSpecUpdate } from './pod-update-rules.js';
 import { EPHEMERAL_CONTAINERS, keepAllButEphemeralContainers, validateEphemeralContainersUpdate } from './pod-ephemeral-containers.js';
 import { RESIZE, resizedSpec, validatePodResize } from './pod-resize.js';
-import { DEFAULT_POD_OPTIONS, type NameValidators, type PodOptions } from './strategy-deps.js';
+import { DEFAULT_CONTAINER_POLICY, DEFAULT_POD_OPTIONS, type ContainerPolicy, type NameValidators, type PodOptions } from './strategy-deps.js';
 
 /** Upstream's default terminationGracePeriodSeconds. */
 const DEFAULT_GRACE_SECONDS = 30;
@@ -28,6 +28,7 @@ export class PodStrategy extends GenericStrategy {
     options: GenericStrategyOptions,
     private readonly validators: NameValidators,
     private readonly pods: PodOptions = DEFAULT_POD_OPTIONS,
+    private readonly containers: ContainerPolicy = DEFAULT_CONTAINER_POLICY,
   ) {
     super(definition, options);
   }
@@ -68,7 +69,7 @@ export class PodStrategy extends GenericStrategy {
 
   override validate(object: KubeObject, _ctx: StrategyContext): FieldError[] {
     const spec = asRecord(object, 'spec');
-    const errors = validatePodSpec(spec, 'spec', { validateLabel: this.validators.dns1123Label, requireImage: true });
+    const errors = validatePodSpec(spec, 'spec', { validateLabel: this.validators.dns1123Label, requireImage: true, allowPrivileged: this.containers.allowPrivileged });
     // They are added to a running pod, through their subresource.
     if (recordsAt(spec, 'ephemeralContainers').length > 0) errors.push(fieldForbidden('spec.ephemeralContainers', 'cannot be set on create'));
     return errors;
@@ -76,10 +77,10 @@ export class PodStrategy extends GenericStrategy {
 
   override validateUpdate(object: KubeObject, old: KubeObject, ctx: StrategyContext): FieldError[] {
     if (ctx.subresource === EPHEMERAL_CONTAINERS) return validateEphemeralContainersUpdate(object, old, this.validators.dns1123Label);
-    if (ctx.subresource === RESIZE) return validatePodResize(object, old, this.validators.dns1123Label);
+    if (ctx.subresource === RESIZE) return validatePodResize(object, old, this.validators.dns1123Label, this.containers.allowPrivileged);
     if (ctx.subresource !== '') return [];
     const spec = asRecord(object, 'spec');
-    const errors = validatePodSpec(spec, 'spec', { validateLabel: this.validators.dns1123Label, requireImage: true });
+    const errors = validatePodSpec(spec, 'spec', { validateLabel: this.validators.dns1123Label, requireImage: true, allowPrivileged: this.containers.allowPrivileged });
     return [...errors, ...validatePodSpecUpdate(spec, recordAt(old, 'spec') ?? {})];
   }
 

@@ -27,6 +27,7 @@ export class ReplicaSetStrategy extends WorkloadStrategy {
       validateLabel: this.validators.dns1123Label,
       restartPolicies: ['Always'],
       invalidSelectorSkipsTemplate: true,
+      allowPrivileged: this.containers.allowPrivileged,
     });
   }
 

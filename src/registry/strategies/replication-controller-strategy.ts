@@ -53,6 +53,6 @@ export class ReplicationControllerStrategy extends WorkloadStrategy {
   }
 
   private rules() {
-    return { kindWord: 'replicationcontroller', validateLabel: this.validators.dns1123Label, restartPolicies: ['Always'] };
+    return { kindWord: 'replicationcontroller', validateLabel: this.validators.dns1123Label, restartPolicies: ['Always'], allowPrivileged: this.containers.allowPrivileged };
   }
 }

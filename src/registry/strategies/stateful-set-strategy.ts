@@ -40,7 +40,7 @@ export class StatefulSetStrategy extends WorkloadStrategy {
   }
 
   override validate(object: KubeObject, _ctx: StrategyContext): FieldError[] {
-    return validateSelectedTemplate(this.spec(object), { kindWord: 'statefulset', validateLabel: this.validators.dns1123Label, restartPolicies: ['Always'] });
+    return validateSelectedTemplate(this.spec(object), { kindWord: 'statefulset', validateLabel: this.validators.dns1123Label, restartPolicies: ['Always'], allowPrivileged: this.containers.allowPrivileged });
   }
 
   override validateUpdate(object: KubeObject, old: KubeObject, ctx: StrategyContext): FieldError[] {

@@ -52,6 +52,15 @@ export interface PodOptions {
   readonly random?: () => number;
 }
 
+/** What the cluster lets containers do, for every pod spec (pods and pod templates alike). */
+export interface ContainerPolicy {
+  /** --allow-privileged. */
+  readonly allowPrivileged: boolean;
+}
+
+/** Upstream's defaults. */
+export const DEFAULT_CONTAINER_POLICY: ContainerPolicy = { allowPrivileged: false };
+
 export interface StrategyDeps {
   readonly validateName: NameValidators;
   /** Top-level property names of the kind's schema (decides hasSpec / hasStatus). */
@@ -59,6 +68,8 @@ export interface StrategyDeps {
   readonly allocators: ServiceAllocators;
   /** Defaults to 300 s for both tolerations and no service-account volume. */
   readonly pods?: PodOptions;
+  /** Defaults to DEFAULT_CONTAINER_POLICY. */
+  readonly containers?: ContainerPolicy;
 }
 
 export const DEFAULT_POD_OPTIONS: PodOptions = {

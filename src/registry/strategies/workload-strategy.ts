@@ -9,13 +9,14 @@ import type { KubeObject } from '../object.js';
 import type { StrategyContext } from '../strategy.js';
 import { GenericStrategy, type GenericStrategyOptions } from './generic-strategy.js';
 import { asRecord, type JsonRecord } from './json-access.js';
-import type { NameValidators } from './strategy-deps.js';
+import { DEFAULT_CONTAINER_POLICY, type ContainerPolicy, type NameValidators } from './strategy-deps.js';
 
 export abstract class WorkloadStrategy extends GenericStrategy {
   constructor(
     definition: ResourceDefinition,
     options: GenericStrategyOptions,
     protected readonly validators: NameValidators,
+    protected readonly containers: ContainerPolicy = DEFAULT_CONTAINER_POLICY,
   ) {
     super(definition, options);
   }

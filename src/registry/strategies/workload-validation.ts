@@ -23,6 +23,8 @@ export interface TemplateRules {
    * selector selects the template's labels is left out.
    */
   readonly invalidSelectorSkipsTemplate?: boolean;
+  /** --allow-privileged. */
+  readonly allowPrivileged: boolean;
 }
 
 /** Field errors of `spec.selector`, `spec.template` and `spec.replicas`. */
@@ -50,7 +52,7 @@ export function validateTemplate(template: JsonRecord | undefined, selector: Jso
     errors.push(fieldInvalid(`${path}.metadata.labels`, new GoSyntax(goStringMap(labels)), '`selector` does not match template `labels`'));
   }
   const podSpec = recordAt(template, 'spec') ?? {};
-  errors.push(...validatePodSpec(podSpec, `${path}.spec`, { validateLabel: rules.validateLabel, requireImage: false, restartPolicies: rules.restartPolicies }));
+  errors.push(...validatePodSpec(podSpec, `${path}.spec`, { validateLabel: rules.validateLabel, requireImage: false, restartPolicies: rules.restartPolicies, allowPrivileged: rules.allowPrivileged }));
   return errors;
 }
 
