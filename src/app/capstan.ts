@@ -132,7 +132,7 @@ export class Capstan {
           checkFields: schemaFieldChecker(checker),
           patchersFor: patchersBySchema(this.schemas),
           minRequestTimeoutSeconds: options.limits.minRequestTimeoutSeconds,
-          deleteCollectionWorkers: 1,
+          deleteCollectionWorkers: options.deleteCollectionWorkers,
           encodings: new EncodingMemo(RESPONSE_ENCODINGS_BUDGET),
           watchFlushes: new FlushQueue(),
         },

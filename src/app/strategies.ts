@@ -8,7 +8,7 @@ import type { KeyLayout } from '../registry/keys.js';
 import type { SchemaSet } from '../registry/schema/schema-set.js';
 import { schemaFieldsFrom } from '../registry/strategies/schema-fields.js';
 import { strategyFor } from '../registry/strategies/strategy-table.js';
-import { BUILTIN_NAME_VALIDATORS, DEFAULT_POD_OPTIONS } from '../registry/strategies/strategy-deps.js';
+import { BUILTIN_NAME_VALIDATORS } from '../registry/strategies/strategy-deps.js';
 import type { Strategy } from '../registry/strategy.js';
 import type { Storage } from '../storage/storage.js';
 import { createServiceAllocators } from '../registry/allocators/service-allocators.js';
@@ -32,8 +32,8 @@ export function buildStrategies(wiring: StrategyWiring): (definition: ResourceDe
     nodePortRange: options.services.nodePortRange,
   });
   const pods = {
-    notReadyTolerationSeconds: DEFAULT_POD_OPTIONS.notReadyTolerationSeconds,
-    unreachableTolerationSeconds: DEFAULT_POD_OPTIONS.unreachableTolerationSeconds,
+    notReadyTolerationSeconds: options.defaultTolerationSeconds.notReady,
+    unreachableTolerationSeconds: options.defaultTolerationSeconds.unreachable,
     serviceAccountExists: wiring.serviceAccountExists,
   };
   const containers = { allowPrivileged: options.allowPrivileged };

@@ -78,6 +78,10 @@ export interface ServerOptions {
   readonly shutdownDelayMs: number;
   /** --allow-privileged: whether containers may run privileged (upstream's default: no). */
   readonly allowPrivileged: boolean;
+  /** --default-not-ready-toleration-seconds and --default-unreachable-toleration-seconds. */
+  readonly defaultTolerationSeconds: { readonly notReady: number; readonly unreachable: number };
+  /** --delete-collection-workers: objects a deletecollection deletes at once. */
+  readonly deleteCollectionWorkers: number;
   /** --feature-gates, as given. */
   readonly featureGates: Readonly<Record<string, boolean>>;
   /** -v. */
@@ -120,6 +124,8 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
     services: { clusterIpRanges: ['10.0.0.0/24'], nodePortRange: { min: 30000, max: 32767 } },
     shutdownDelayMs: 0,
     allowPrivileged: false,
+    defaultTolerationSeconds: { notReady: 300, unreachable: 300 },
+    deleteCollectionWorkers: 1,
     featureGates: {},
     verbosity: 0,
     version: { gitVersion: KUBERNETES_VERSION },

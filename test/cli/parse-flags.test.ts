@@ -35,6 +35,8 @@ describe('parseFlags', () => {
     assert.equal(o.limits.maxMutatingRequestsInflight, 200);
     assert.equal(o.version.gitVersion, 'v1.35.0');
     assert.equal(o.allowPrivileged, false);
+    assert.deepEqual(o.defaultTolerationSeconds, { notReady: 300, unreachable: 300 });
+    assert.equal(o.deleteCollectionWorkers, 1);
     assert.equal(serve([], { XDG_DATA_HOME: '/xdg', HOME: '/home/u' }).dataDir, '/xdg/capstan');
   });
 
@@ -46,6 +48,11 @@ describe('parseFlags', () => {
     { name: 'bool flag =false', argv: ['--anonymous-auth=false'], check: (o) => assert.equal(o.authentication.anonymous, false) },
     { name: 'bool flag =0', argv: ['--anonymous-auth=0'], check: (o) => assert.equal(o.authentication.anonymous, false) },
     { name: 'allow privileged', argv: ['--allow-privileged'], check: (o) => assert.equal(o.allowPrivileged, true) },
+    {
+      name: 'toleration seconds and delete workers',
+      argv: ['--default-not-ready-toleration-seconds=60', '--default-unreachable-toleration-seconds', '0', '--delete-collection-workers=4'],
+      check: (o) => (assert.deepEqual(o.defaultTolerationSeconds, { notReady: 60, unreachable: 0 }), assert.equal(o.deleteCollectionWorkers, 4)),
+    },
     { name: 'go durations', argv: ['--request-timeout', '1m30s', '--store-healthcheck-timeout=300ms', '--shutdown-delay-duration', '2h'], check: (o) => (assert.equal(o.limits.requestTimeoutMs, 90_000), assert.equal(o.store.healthcheckTimeoutMs, 300), assert.equal(o.shutdownDelayMs, 7_200_000)) },
     { name: 'etcd spelling', argv: ['--etcd-servers', 'https://a:2379,https://b:2379', '--etcd-prefix=/x'], check: (o) => (assert.deepEqual(o.store.servers, ['https://a:2379', 'https://b:2379']), assert.equal(o.store.prefix, '/x')) },
     { name: 'repeated store servers', argv: ['--store-servers', 'https://a:2379', '--store-servers', 'https://b:2379'], check: (o) => assert.deepEqual(o.store.servers, ['https://a:2379', 'https://b:2379']) },

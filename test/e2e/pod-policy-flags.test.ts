@@ -1,6 +1,7 @@
 /**
- * --allow-privileged against the real server: by default (upstream's default) a privileged
- * container is refused in pods and in pod templates alike; with the flag it is accepted.
+ * The flags that shape every pod, against the real server: --allow-privileged (by default, as
+ * upstream's, a privileged container is refused in pods and pod templates alike) and the default
+ * toleration seconds that pod admission adds.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,11 +14,11 @@ const daemonSet = (name: string) => ({
   spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { initContainers: [{ ...privileged, name: 'init' }], containers: [privileged] } } },
 });
 
-describe('--allow-privileged', () => {
+describe('pod policy flags', () => {
   let strict: TestServer;
   let lax: TestServer;
   before(async () => {
-    [strict, lax] = await Promise.all([startServer(), startServer(['--allow-privileged=true'])]);
+    [strict, lax] = await Promise.all([startServer(), startServer(['--allow-privileged=true', '--default-not-ready-toleration-seconds=60', '--default-unreachable-toleration-seconds=0'])]);
   });
   after(async () => Promise.all([strict?.stop(), lax?.stop()]));
 
@@ -36,6 +37,16 @@ describe('--allow-privileged', () => {
       body: { ...pod('q'), spec: { containers: [{ ...privileged, securityContext: { privileged: false } }] } },
     });
     assert.equal(unprivileged.status, 201, unprivileged.body);
+  });
+
+  it('adds the not-ready and unreachable tolerations with the seconds the flags give', async () => {
+    const seconds = async (server: TestServer, name: string) => {
+      const created = await server.request('/api/v1/namespaces/default/pods', { method: 'POST', body: { metadata: { name }, spec: { containers: [{ name: 'c', image: 'busybox' }] } } });
+      assert.equal(created.status, 201, created.body);
+      return created.json().spec.tolerations.map((t: { key: string; tolerationSeconds: number }) => [t.key, t.tolerationSeconds]);
+    };
+    assert.deepEqual(await seconds(strict, 'defaults'), [['node.kubernetes.io/not-ready', 300], ['node.kubernetes.io/unreachable', 300]]);
+    assert.deepEqual(await seconds(lax, 'flagged'), [['node.kubernetes.io/not-ready', 60], ['node.kubernetes.io/unreachable', 0]]);
   });
 
   it('accepts them when the flag allows', async () => {
