@@ -36,6 +36,8 @@ import { CodecRegistry } from '../serialization/codec.js';
 import { ProtobufCodec } from '../serialization/protobuf/protobuf-codec.js';
 import { buildStrategies } from './strategies.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
+import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.js';
+import { firstAddress, parseCidr } from '../server/cidr.js';
 
 export interface CapstanDeps {
   readonly options: ServerOptions;
@@ -161,6 +163,16 @@ export class Capstan {
         log: (m) => logger.warn(m),
       });
       this.namespaceDefaults.start();
+      // Not awaited: readiness does not wait for it (upstream's bootstrap controller runs apart too).
+      const slices = this.catalog.resource('discovery.k8s.io', 'v1', 'endpointslices');
+      void ensureKubernetesService(
+        { services: store('services'), endpoints: store('endpoints'), endpointSlices: slices ? registry.storeFor(slices) : undefined },
+        {
+          clusterIp: firstAddress(parseCidr(options.services.clusterIpRanges[0]!)),
+          address: advertiseAddress(options.secureServing.bindAddress),
+          port: this.server.info?.port ?? options.secureServing.port,
+        },
+      ).catch((err: Error) => logger.warn(`the kubernetes service: ${err.message}`));
       // The caches learn of each compaction at once, so exact reads below it answer 410 as the store does.
       const compacting = {
         currentRevision: () => storage.currentRevision(),
