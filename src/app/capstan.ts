@@ -169,7 +169,7 @@ export class Capstan {
         { services: store('services'), endpoints: store('endpoints'), endpointSlices: slices ? registry.storeFor(slices) : undefined },
         {
           clusterIp: firstAddress(parseCidr(options.services.clusterIpRanges[0]!)),
-          address: advertiseAddress(options.secureServing.bindAddress),
+          address: options.secureServing.advertiseAddress ?? advertiseAddress(options.secureServing.bindAddress),
           port: this.server.info?.port ?? options.secureServing.port,
         },
       ).catch((err: Error) => logger.warn(`the kubernetes service: ${err.message}`));

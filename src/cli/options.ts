@@ -15,6 +15,8 @@ export interface SecureServingOptions {
   readonly certDir: string;
   readonly tlsCertFile?: string;
   readonly tlsPrivateKeyFile?: string;
+  /** --advertise-address: the address the `kubernetes` Service's endpoint names; unset: derived from the bind address. */
+  readonly advertiseAddress?: string;
 }
 
 export interface AuthenticationOptions {

@@ -48,6 +48,7 @@ describe('parseFlags', () => {
     { name: 'bool flag =false', argv: ['--anonymous-auth=false'], check: (o) => assert.equal(o.authentication.anonymous, false) },
     { name: 'bool flag =0', argv: ['--anonymous-auth=0'], check: (o) => assert.equal(o.authentication.anonymous, false) },
     { name: 'allow privileged', argv: ['--allow-privileged'], check: (o) => assert.equal(o.allowPrivileged, true) },
+    { name: 'advertise address', argv: ['--advertise-address=10.1.2.3'], check: (o) => assert.equal(o.secureServing.advertiseAddress, '10.1.2.3') },
     {
       name: 'toleration seconds and delete workers',
       argv: ['--default-not-ready-toleration-seconds=60', '--default-unreachable-toleration-seconds', '0', '--delete-collection-workers=4'],
@@ -79,6 +80,7 @@ describe('parseFlags', () => {
     { name: 'bad duration', argv: ['--request-timeout', '10'], message: /"--request-timeout" flag: time: missing unit in duration "10"/ },
     { name: 'bad bool', argv: ['--anonymous-auth=yes'], message: /"--anonymous-auth" flag/ },
     { name: 'bad IP', argv: ['--bind-address', 'localhost'], message: /"--bind-address" flag: invalid IP address/ },
+    { name: 'bad advertise address', argv: ['--advertise-address', 'example.com'], message: /"--advertise-address" flag: invalid IP address/ },
     { name: 'bad CIDR', argv: ['--service-cluster-ip-range', '10.0.0.0'], message: /"--service-cluster-ip-range" flag: invalid CIDR address/ },
     { name: 'bad port range', argv: ['--service-node-port-range', '5-3'], message: /"--service-node-port-range" flag: invalid port range/ },
     { name: 'alias named as typed', argv: ['--etcd-healthcheck-timeout', 'x'], message: /"--etcd-healthcheck-timeout" flag/ },

@@ -46,6 +46,16 @@ describe('the kubernetes service', () => {
     assert.equal(slice.metadata.labels['kubernetes.io/service-name'], 'kubernetes');
   });
 
+  it('names the --advertise-address in its endpoints', async () => {
+    const advertised = await startServer(['--advertise-address=10.1.2.3']);
+    try {
+      const endpoints = await eventually(advertised, `${DEFAULT}/endpoints/kubernetes`);
+      assert.deepEqual(endpoints.subsets[0].addresses, [{ ip: '10.1.2.3' }]);
+    } finally {
+      await advertised.stop();
+    }
+  });
+
   it('holds its address: another Service cannot take it', async () => {
     await eventually(server, `${DEFAULT}/services/kubernetes`);
     const taken = await server.request(`${DEFAULT}/services`, { method: 'POST', body: { metadata: { name: 'squatter' }, spec: { clusterIP: '10.96.0.1', ports: [{ port: 80 }] } } });
