@@ -6,7 +6,7 @@
  */
 import { ApiError, badRequest } from '../../api/errors.js';
 import { bindPod } from '../../registry/binding/bind-pod.js';
-import type { ResourceDefinition } from '../../registry/catalog/resource-definition.js';
+import { subresourceBodyDefinition } from '../../registry/catalog/resource-definition.js';
 import { metaOf } from '../../registry/object.js';
 import type { ResourceStore } from '../../registry/store/resource-store.js';
 import { fieldNotSupported, fieldRequired } from '../../validation/field-errors.js';
@@ -26,7 +26,7 @@ export function isBindingRequest(scope: RequestScope): boolean {
 export async function handleBinding(ctx: RequestContext, scope: RequestScope, pods: ResourceStore): Promise<void> {
   const out = negotiate(ctx, scope.env.codecs, { table: false, partialObjectMetadata: false });
   const dryRun = isDryRun(ctx.query, 'CreateOptions');
-  const binding = await decodeObjectBody(ctx, bindingDefinition(scope), scope.env);
+  const binding = await decodeObjectBody(ctx, subresourceBodyDefinition(scope.definition, scope.subresource), scope.env);
   const meta = metaOf(binding);
   if (meta.namespace && meta.namespace !== scope.namespace) {
     throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
@@ -49,13 +49,6 @@ export async function handleBinding(ctx: RequestContext, scope: RequestScope, po
     dryRun,
   });
   await writeValue(ctx, 201, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 }, out);
-}
-
-/** The type the body is decoded and schema-checked as: Binding, whichever path received it. */
-function bindingDefinition(scope: RequestScope): ResourceDefinition {
-  const sub = scope.definition.subresources['binding'];
-  if (scope.subresource !== 'binding' || !sub) return scope.definition;
-  return { ...scope.definition, kind: sub.kind, ...(sub.schema ? { schema: sub.schema } : {}) };
 }
 
 /**

@@ -6,7 +6,7 @@
  * as upstream does; clients read the Status.
  */
 import { ApiError, badRequest } from '../../api/errors.js';
-import type { ResourceDefinition } from '../../registry/catalog/resource-definition.js';
+import { subresourceBodyDefinition } from '../../registry/catalog/resource-definition.js';
 import { evictPod } from '../../registry/eviction/evict-pod.js';
 import { metaOf, type KubeObject } from '../../registry/object.js';
 import type { ResourceStore } from '../../registry/store/resource-store.js';
@@ -57,13 +57,7 @@ async function decodeEviction(ctx: RequestContext, scope: RequestScope): Promise
   if (gvk.kind !== EVICTION.kind) {
     throw decodeError(`the kind in the data (${gvk.kind}) does not match the expected kind (${EVICTION.kind})`, EVICTION.kind, body, gvk);
   }
-  return checkedObject(ctx, evictionDefinition(scope.definition), object as KubeObject, strictErrors, fieldValidationOf(ctx.query, 'CreateOptions'), scope.env.checkFields, gvk);
-}
-
-/** The pods definition seen as the Eviction it receives, for the schema check. */
-function evictionDefinition(pods: ResourceDefinition): ResourceDefinition {
-  const sub = pods.subresources['eviction'];
-  return { ...pods, group: EVICTION.group, version: EVICTION.version, kind: EVICTION.kind, ...(sub?.schema ? { schema: sub.schema } : {}) };
+  return checkedObject(ctx, subresourceBodyDefinition(scope.definition, 'eviction'), object as KubeObject, strictErrors, fieldValidationOf(ctx.query, 'CreateOptions'), scope.env.checkFields, gvk);
 }
 
 /**

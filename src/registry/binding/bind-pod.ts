@@ -12,7 +12,8 @@ import { nameIsPathSegment } from '../../validation/name-validators.js';
 import { goQuote } from '../../serialization/go-format.js';
 import { metaOf, timestamp, type KubeObject } from '../object.js';
 import type { ResourceStore } from '../store/resource-store.js';
-import { asRecord, recordsAt, stringAt, type JsonRecord } from '../strategies/json-access.js';
+import { asRecord, recordsAt, stringAt } from '../strategies/json-access.js';
+import { setPodCondition } from '../strategies/pod-condition.js';
 
 export interface BindRequest {
   readonly namespace: string;
@@ -66,21 +67,6 @@ function assign(pod: KubeObject, request: BindRequest, now: string): KubeObject 
   delete status['nominatedNodeName'];
   if (Object.keys(request.annotations).length > 0) meta.annotations = { ...meta.annotations, ...request.annotations };
   if (Object.keys(request.labels).length > 0) meta.labels = { ...meta.labels, ...request.labels };
-  markScheduled(status, now);
+  setPodCondition(status, { type: 'PodScheduled', status: 'True' }, now);
   return pod;
-}
-
-/**
- * Upstream's UpdatePodCondition with {PodScheduled, True}: the condition is replaced whole (reason
- * and message go), keeping its lastTransitionTime only when its status was already True.
- */
-function markScheduled(status: JsonRecord, now: string): void {
-  const conditions = recordsAt(status, 'conditions');
-  const index = conditions.findIndex((c) => c['type'] === 'PodScheduled');
-  const old = index >= 0 ? conditions[index] : undefined;
-  const since = old?.['status'] === 'True' && typeof old['lastTransitionTime'] === 'string' ? old['lastTransitionTime'] : now;
-  const scheduled: JsonRecord = { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: since };
-  if (old) conditions[index] = scheduled;
-  else conditions.push(scheduled);
-  status['conditions'] = conditions;
 }

@@ -94,3 +94,20 @@ export interface ApiGroupInfo {
   readonly versions: readonly string[];
   readonly preferredVersion: string;
 }
+
+/**
+ * The type a subresource's request body is decoded and schema-checked as (a pod's Binding,
+ * Eviction, ...): the parent with the subresource's kind, and its group, version and schema where
+ * the catalog names them. The parent itself when it has no such subresource.
+ */
+export function subresourceBodyDefinition(parent: ResourceDefinition, name: string): ResourceDefinition {
+  const sub = parent.subresources[name];
+  if (!sub) return parent;
+  return {
+    ...parent,
+    kind: sub.kind,
+    ...(sub.group !== undefined ? { group: sub.group } : {}),
+    ...(sub.version !== undefined ? { version: sub.version } : {}),
+    ...(sub.schema ? { schema: sub.schema } : {}),
+  };
+}

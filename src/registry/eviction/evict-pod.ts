@@ -18,7 +18,8 @@ import { ApiError } from '../../api/errors.js';
 import { metaOf, timestamp, type KubeObject } from '../object.js';
 import { checkDeletePreconditions, type DeleteObjectRequest } from '../store/delete.js';
 import type { ResourceStore } from '../store/resource-store.js';
-import { recordsAt, type JsonRecord } from '../strategies/json-access.js';
+import type { JsonRecord } from '../strategies/json-access.js';
+import { setPodCondition } from '../strategies/pod-condition.js';
 import {
   budgetsCovering, budgetStillProcessing, canIgnoreBudgets, isPodReady, mustPinResourceVersion, spendDisruption, unhealthyPodMayGo,
 } from './disruption-budget.js';
@@ -106,7 +107,8 @@ async function markAndDelete(pods: ResourceStore, request: EvictionRequest, opti
       request.name,
       (latest) => {
         checkPreconditions(latest, options);
-        addDisruptionTarget(latest, request.now());
+        const status = (latest['status'] ??= {}) as JsonRecord;
+        setPodCondition(status, { type: 'DisruptionTarget', status: 'True', reason: 'EvictionByEvictionAPI', message: 'Eviction API: evicting' }, timestamp(request.now()));
         return latest;
       },
       { dryRun: false, subresource: 'status' },
@@ -121,25 +123,6 @@ async function markAndDelete(pods: ResourceStore, request: EvictionRequest, opti
 function checkPreconditions(pod: KubeObject, options: DeleteObjectRequest): void {
   const { uid, resourceVersion } = options.preconditions ?? {};
   checkDeletePreconditions(POD_KIND, pod, { ...(uid ? { uid } : {}), ...(resourceVersion ? { resourceVersion } : {}) });
-}
-
-/**
- * Sets the DisruptionTarget condition as upstream's UpdatePodCondition does: a whole new condition,
- * whose transition time is now unless the condition already had this status.
- */
-function addDisruptionTarget(pod: KubeObject, now: number): void {
-  const status = (pod['status'] ??= {}) as JsonRecord;
-  const conditions = recordsAt(status, 'conditions');
-  const existing = conditions.find((c) => c['type'] === 'DisruptionTarget');
-  const condition: JsonRecord = {
-    type: 'DisruptionTarget',
-    status: 'True',
-    lastProbeTime: null,
-    lastTransitionTime: existing?.['status'] === 'True' ? existing['lastTransitionTime'] : timestamp(now),
-    reason: 'EvictionByEvictionAPI',
-    message: 'Eviction API: evicting',
-  };
-  status['conditions'] = existing ? conditions.map((c) => (c === existing ? condition : c)) : [...conditions, condition];
 }
 
 /** `options` with the pod's current resourceVersion as a precondition. */

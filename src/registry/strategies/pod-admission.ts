@@ -7,6 +7,7 @@
 import { metaOf, type KubeObject } from '../object.js';
 import { asRecord, recordsAt, stringAt, type JsonRecord } from './json-access.js';
 import type { PodOptions } from './strategy-deps.js';
+import { isMirrorPod } from './mirror-pod.js';
 
 export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
 export const UNREACHABLE_TAINT = 'node.kubernetes.io/unreachable';
@@ -63,7 +64,7 @@ const SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
  * pod does not opt out, adds the `kube-api-access-xxxxx` projected volume and its read-only mounts.
  */
 function defaultServiceAccount(pod: KubeObject, spec: JsonRecord, options: PodOptions): void {
-  if (metaOf(pod).annotations?.['kubernetes.io/config.mirror'] !== undefined) return;
+  if (isMirrorPod(pod)) return;
   const account = stringAt(spec, 'serviceAccountName') || 'default';
   spec['serviceAccountName'] = account;
   spec['serviceAccount'] = account;

@@ -7,36 +7,31 @@
 import type { FieldError } from '../../api/errors.js';
 import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotFound, fieldRequired } from '../../validation/field-errors.js';
 import type { NameValidator } from '../../validation/name-validators.js';
-import { jsonEqual, metaOf, type KubeObject } from '../object.js';
-import { asRecord, isRecord, recordsAt, stringAt, type JsonRecord } from './json-access.js';
+import { jsonEqual, type KubeObject } from '../object.js';
+import { isRecord, recordAt, recordsAt, stringAt, type JsonRecord } from './json-access.js';
 import { jsonDiff } from './json-diff.js';
+import { isMirrorPod } from './mirror-pod.js';
 
 export const EPHEMERAL_CONTAINERS = 'ephemeralcontainers';
 
 /** Fields an ephemeral container may not set (upstream allows a list of fields; these are the rest). */
 const FORBIDDEN_FIELDS = ['ports', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle', 'resizePolicy', 'restartPolicy', 'restartPolicyRules'];
-const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 
 /**
- * Makes `object` the stored pod with the written ephemeral containers (upstream's
- * dropNonEphemeralContainerUpdates): identity and resourceVersion come from the write, everything
- * else from `old`.
+ * The spec an ephemeral containers write makes of stored pod `old` (upstream's
+ * dropNonEphemeralContainerUpdates): the stored spec with the written ephemeral containers.
  */
-export function keepAllButEphemeralContainers(object: KubeObject, old: KubeObject): void {
+export function ephemeralSpec(object: KubeObject, old: KubeObject): JsonRecord {
   const written = recordsAt(object['spec'], 'ephemeralContainers');
-  const meta = metaOf(object);
-  const identity = { name: meta.name, namespace: meta.namespace, uid: meta.uid, resourceVersion: meta.resourceVersion };
-  for (const key of Object.keys(object)) delete object[key];
-  Object.assign(object, structuredClone(old));
-  Object.assign(metaOf(object), identity);
-  const spec = asRecord(object, 'spec');
+  const spec = structuredClone(recordAt(old, 'spec') ?? {});
   if (written.length > 0) spec['ephemeralContainers'] = written;
   else delete spec['ephemeralContainers'];
+  return spec;
 }
 
 /** Field errors of an ephemeral containers write turning `old` into `object`. */
 export function validateEphemeralContainersUpdate(object: KubeObject, old: KubeObject, validateLabel: NameValidator): FieldError[] {
-  if (metaOf(old).annotations?.[MIRROR_POD_ANNOTATION] !== undefined) {
+  if (isMirrorPod(old)) {
     // Upstream names the whole pod by the root path, which it prints as "[]".
     return [fieldForbidden('[]', 'static pods do not support ephemeral containers')];
   }

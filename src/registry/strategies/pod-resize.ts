@@ -14,17 +14,17 @@
 import type { FieldError } from '../../api/errors.js';
 import { fieldForbidden, fieldInvalid } from '../../validation/field-errors.js';
 import type { NameValidator } from '../../validation/name-validators.js';
-import { metaOf, type KubeObject } from '../object.js';
+import type { KubeObject } from '../object.js';
 import { recordAt, recordsAt, stringAt, type JsonRecord } from './json-access.js';
 import { computeQosClass } from './pod-qos.js';
 import { changesOnlyCpuAndMemory, sameContainer, validateCpuMemoryRequirements, validateNothingRemoved } from './pod-resize-resources.js';
 import { validatePodSpec } from './pod-spec-validation.js';
+import { isMirrorPod } from './mirror-pod.js';
 
 export const RESIZE = 'resize';
 
 const CONTAINER_LISTS = ['containers', 'initContainers'] as const;
 const RESIZE_FIELDS = ['resources', 'resizePolicy'];
-const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 /** How upstream prints the root path field.NewPath(""): the error is about the whole pod. */
 const WHOLE_POD = '[]';
 
@@ -81,7 +81,7 @@ function withResizeFields(written: JsonRecord[], stored: JsonRecord[]): JsonReco
 function whyNotResizable(spec: JsonRecord, old: KubeObject): string | undefined {
   const stored = recordAt(old, 'spec');
   if (hasPodLevelResources(stored) || hasPodLevelResources(spec)) return 'pods with pod-level resources cannot be resized';
-  if (metaOf(old).annotations?.[MIRROR_POD_ANNOTATION] !== undefined) return 'static pods cannot be resized';
+  if (isMirrorPod(old)) return 'static pods cannot be resized';
   if (stringAt(recordAt(stored, 'os'), 'name') === 'windows') return 'windows pods cannot be resized';
   return undefined;
 }

@@ -15,7 +15,7 @@ import { defaultPod } from './pod-defaults.js';
 import { computeQosClass } from './pod-qos.js';
 import { validatePodSpec } from './pod-spec-validation.js';
 import { validatePodSpecUpdate } from './pod-update-rules.js';
-import { EPHEMERAL_CONTAINERS, keepAllButEphemeralContainers, validateEphemeralContainersUpdate } from './pod-ephemeral-containers.js';
+import { EPHEMERAL_CONTAINERS, ephemeralSpec, validateEphemeralContainersUpdate } from './pod-ephemeral-containers.js';
 import { RESIZE, resizedSpec, validatePodResize } from './pod-resize.js';
 import { DEFAULT_CONTAINER_POLICY, DEFAULT_POD_OPTIONS, type ContainerPolicy, type NameValidators, type PodOptions } from './strategy-deps.js';
 
@@ -41,13 +41,10 @@ export class PodStrategy extends GenericStrategy {
   }
 
   override prepareForUpdate(object: KubeObject, old: KubeObject, ctx: StrategyContext): void {
-    if (ctx.subresource === EPHEMERAL_CONTAINERS) {
-      keepAllButEphemeralContainers(object, old);
-      defaultPod(object);
-    }
-    if (ctx.subresource === RESIZE) {
-      const spec = resizedSpec(object, old);
-      // Metadata stays as stored, as for a status write (upstream resets it the same way).
+    if (ctx.subresource === EPHEMERAL_CONTAINERS || ctx.subresource === RESIZE) {
+      // Each changes only its part of the spec; metadata stays as stored, as for a status write
+      // (upstream resets it the same way).
+      const spec = ctx.subresource === RESIZE ? resizedSpec(object, old) : ephemeralSpec(object, old);
       if (spec !== undefined) {
         this.keepAllButStatus(object, old);
         object['spec'] = spec;
