@@ -8,8 +8,8 @@
  * address or port); a replica starting alongside may race, and the loser's AlreadyExists is fine.
  */
 import { networkInterfaces } from 'node:os';
-import { ApiError } from '../api/errors.js';
 import type { KubeObject } from '../registry/object.js';
+import { createIfAbsent } from '../registry/store/create-if-absent.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';
 import { jsonEqual } from '../registry/object.js';
 
@@ -73,19 +73,9 @@ export async function ensureKubernetesService(stores: KubernetesServiceStores, a
   await ensure(stores.endpointSlices, slice, (current) => !jsonEqual(current['endpoints'], slice.endpoints) || !jsonEqual(current['ports'], slice.ports));
 }
 
-/** Creates `object` in `default` when absent; rewrites it whole when `stale` says the stored one is out of date. */
+/** Creates `object` in `default` when absent; rewrites it when `stale` says the stored one is out of date. */
 async function ensure(store: ResourceStore, object: KubeObject, stale: (current: KubeObject) => boolean): Promise<void> {
-  const name = NAME;
-  let current: KubeObject | undefined;
-  try {
-    current = await store.get(NAMESPACE, name, { kind: 'consistent' });
-  } catch (err) {
-    if (!(err instanceof ApiError && err.code === 404)) throw err;
-  }
-  try {
-    if (!current) await store.create(NAMESPACE, structuredClone(object), { dryRun: false, subresource: '' });
-    else if (stale(current)) await store.update(NAMESPACE, name, (latest) => ({ ...latest, ...structuredClone(object), metadata: latest.metadata }), { dryRun: false, subresource: '' });
-  } catch (err) {
-    if (!(err instanceof ApiError && err.code === 409)) throw err;
-  }
+  const current = await createIfAbsent(store, NAMESPACE, object);
+  if (!current || !stale(current)) return;
+  await store.update(NAMESPACE, NAME, (latest) => ({ ...latest, ...structuredClone(object), metadata: latest.metadata }), { dryRun: false, subresource: '' });
 }

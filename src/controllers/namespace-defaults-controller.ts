@@ -8,6 +8,7 @@
  */
 import { ApiError } from '../api/errors.js';
 import { jsonEqual, metaOf, type KubeObject } from '../registry/object.js';
+import { createIfAbsent } from '../registry/store/create-if-absent.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';
 import { ObjectWatcher } from './object-watcher.js';
 
@@ -100,19 +101,12 @@ export class NamespaceDefaultsController {
   }
 
   private async createIfAbsent(store: ResourceStore, namespace: string, object: KubeObject): Promise<void> {
-    const name = metaOf(object).name!;
     try {
-      await store.get(namespace, name, { kind: 'any' });
-      return;
+      await createIfAbsent(store, namespace, object, { kind: 'any' });
     } catch (err) {
-      if (!(err instanceof ApiError && err.code === 404)) return this.deps.log(`namespace defaults: reading ${namespace}/${name}: ${(err as Error).message}`);
-    }
-    try {
-      await store.create(namespace, object, { dryRun: false, subresource: '' });
-    } catch (err) {
-      // Another replica made it, or the namespace is going away: both are fine.
-      if (!(err instanceof ApiError && (err.code === 409 || err.code === 403 || err.code === 404))) {
-        this.deps.log(`namespace defaults: creating ${namespace}/${name}: ${(err as Error).message}`);
+      // The namespace going away (403) or gone (404) is fine: it needs no defaults any more.
+      if (!(err instanceof ApiError && (err.code === 403 || err.code === 404))) {
+        this.deps.log(`namespace defaults: creating ${namespace}/${metaOf(object).name}: ${(err as Error).message}`);
       }
     }
   }
