@@ -9,9 +9,8 @@
  * controllers) are Go programs that spend far less per event.
  */
 import { EventEmitter } from 'node:events';
-import { isIP } from 'node:net';
-import { connect, type SecureContext } from 'node:tls';
-import { authority } from './https-client.js';
+import type { SecureContext } from 'node:tls';
+import { openTlsSocket, requestHead } from './https-client.js';
 import type { Target } from './target.js';
 
 const CR = 0x0d;
@@ -132,15 +131,11 @@ export class ChunkedBody extends EventEmitter {
  */
 export function getChunked(target: Target, secureContext: SecureContext, path: string, headers: Readonly<Record<string, string>>): Promise<ChunkedBody> {
   return new Promise((resolve, reject) => {
-    // SNI takes host names only, never addresses.
-    const servername = isIP(target.host) === 0 ? target.host : undefined;
-    const socket = connect({ host: target.host, port: target.port, secureContext, rejectUnauthorized: !target.insecure, servername });
-    socket.setNoDelay(true);
+    const socket = openTlsSocket(target, secureContext);
     const body = new ChunkedBody(() => socket.destroy());
     let head: Buffer | undefined = Buffer.alloc(0);
     socket.on('secureConnect', () => {
-      const lines = [`GET ${path} HTTP/1.1`, `Host: ${authority(target)}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      socket.write(requestHead(target, 'GET', path, headers));
     });
     socket.on('data', (bytes: Buffer) => {
       if (head === undefined) return body.feed(bytes);

@@ -5,7 +5,8 @@
  */
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { Agent, request } from 'node:https';
-import { createSecureContext, type SecureContext } from 'node:tls';
+import { isIP } from 'node:net';
+import { connect as connectTls, createSecureContext, type SecureContext, type TLSSocket } from 'node:tls';
 import type { Target } from './target.js';
 
 /** What the benchmark sends; the body is already encoded. */
@@ -62,6 +63,25 @@ export function secureContextFor(target: Target): SecureContext {
 /** `host:port` as a URL or Host header writes it (an IPv6 address in brackets). */
 export function authority(target: Target): string {
   return `${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
+}
+
+/**
+ * A new TLS connection to the target for the lean clients (chunked-body.ts, http1-connection.ts),
+ * with Nagle off: each of their requests is one write that should leave at once.
+ */
+export function openTlsSocket(target: Target, secureContext: SecureContext): TLSSocket {
+  // SNI takes host names only, never addresses.
+  const servername = isIP(target.host) === 0 ? target.host : undefined;
+  const socket = connectTls({ host: target.host, port: target.port, secureContext, rejectUnauthorized: !target.insecure, servername });
+  socket.setNoDelay(true);
+  return socket;
+}
+
+/** An HTTP/1.1 request's line and headers, up to and including the blank line. */
+export function requestHead(target: Target, method: string, path: string, headers: Readonly<Record<string, string>>): string {
+  let head = `${method} ${path} HTTP/1.1\r\nHost: ${authority(target)}\r\n`;
+  for (const name in headers) head += `${name}: ${headers[name]}\r\n`;
+  return `${head}\r\n`;
 }
 
 /** Request headers every benchmark request carries: identity, and the token if there is one. */

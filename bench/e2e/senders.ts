@@ -4,7 +4,9 @@
  * connection (what client-go and kubectl do).
  */
 import { constants, type ClientHttp2Session } from 'node:http2';
-import { connectHttp2, http2Headers, keepAliveAgent, send, type OutgoingRequest, type Reply } from './https-client.js';
+import type { SecureContext } from 'node:tls';
+import { Http1Connection } from './http1-connection.js';
+import { connectHttp2, http2Headers, secureContextFor, type OutgoingRequest, type Reply } from './https-client.js';
 import type { Target } from './target.js';
 
 export type Protocol = 'http/1.1' | 'h2';
@@ -17,8 +19,73 @@ export interface Sender {
 /** A sender for `concurrency` clients over `protocol`; resolves once an HTTP/2 session is up. */
 export async function openSender(target: Target, protocol: Protocol, concurrency: number): Promise<Sender> {
   if (protocol === 'h2') return Http2Sender.connect(target);
-  const agent = keepAliveAgent(target, concurrency);
-  return { send: (req, keepBody) => send(agent, target, req, keepBody), close: () => agent.destroy() };
+  return new Http1Sender(target, concurrency);
+}
+
+/**
+ * Keep-alive HTTP/1.1 connections (http1-connection.ts), one request at a time each: a request
+ * takes an idle connection, or opens one while fewer than `maxConnections` are open.
+ */
+class Http1Sender implements Sender {
+  private readonly secureContext: SecureContext;
+  private readonly idle: Http1Connection[] = [];
+  private readonly all = new Set<Http1Connection>();
+  /** Requests waiting for a connection while all `maxConnections` are busy. */
+  private readonly queued: Array<{ resolve: (connection: Http1Connection) => void; reject: (err: unknown) => void }> = [];
+  private opening = 0;
+
+  constructor(
+    private readonly target: Target,
+    private readonly maxConnections: number,
+  ) {
+    // One context for every connection: parsing the PEMs costs ~2.6 ms each.
+    this.secureContext = secureContextFor(target);
+  }
+
+  async send(req: OutgoingRequest, keepBody: boolean): Promise<Reply> {
+    const connection = await this.take();
+    try {
+      return await connection.request(req, keepBody);
+    } finally {
+      this.giveBack(connection);
+    }
+  }
+
+  close(): void {
+    for (const connection of this.all) connection.close();
+    this.all.clear();
+    this.idle.length = 0;
+  }
+
+  private async take(): Promise<Http1Connection> {
+    for (let c = this.idle.pop(); c !== undefined; c = this.idle.pop()) {
+      if (c.usable) return c;
+      this.all.delete(c);
+    }
+    if (this.all.size + this.opening >= this.maxConnections) return new Promise((resolve, reject) => this.queued.push({ resolve, reject }));
+    this.opening++;
+    try {
+      const connection = await Http1Connection.open(this.target, this.secureContext);
+      this.all.add(connection);
+      return connection;
+    } finally {
+      this.opening--;
+    }
+  }
+
+  private giveBack(connection: Http1Connection): void {
+    if (!connection.usable) {
+      this.all.delete(connection);
+      connection.close();
+      // A waiting request opens a new connection in the place of this one.
+      const waiting = this.queued.shift();
+      if (waiting !== undefined) this.take().then(waiting.resolve, waiting.reject);
+      return;
+    }
+    const waiting = this.queued.shift();
+    if (waiting !== undefined) waiting.resolve(connection);
+    else this.idle.push(connection);
+  }
 }
 
 class Http2Sender implements Sender {

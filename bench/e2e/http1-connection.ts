@@ -1,0 +1,190 @@
+/**
+ * A lean HTTP/1.1 keep-alive connection for the closed-loop clients: a TLS socket, each request
+ * written as one string, the response's status line and headers read once and its body counted
+ * (by Content-Length, chunked framing, or to the close) straight from the socket's reads.
+ *
+ * Why not node:https: at 256 clients, Node's HTTP client (agent, parser, message streams, a tick
+ * per read) cost the load generator ~120 µs of CPU per request, more than a bare node:https server
+ * spends answering it. The generator shares the machine's two CPUs with the server it measures,
+ * so every microsecond it spends is taken from the server; real clients (client-go, kubectl) are
+ * Go programs that spend far less. The watch receiver reads its streams the same way
+ * (chunked-body.ts).
+ */
+import type { TLSSocket, SecureContext } from 'node:tls';
+import { ChunkedBody } from './chunked-body.js';
+import { baseHeaders, openTlsSocket, requestHead, type OutgoingRequest, type Reply } from './https-client.js';
+import type { Target } from './target.js';
+
+const HEAD_END = Buffer.from('\r\n\r\n');
+/** More than this without the end of the headers is not HTTP. */
+const MAX_HEAD = 64 * 1024;
+
+/** How the body of the response being read ends. */
+type BodyFraming =
+  | { readonly kind: 'length'; remaining: number }
+  | { readonly kind: 'chunked'; readonly decoder: ChunkedBody }
+  | { readonly kind: 'close' };
+
+interface InFlight {
+  readonly keepBody: boolean;
+  readonly resolve: (reply: Reply) => void;
+  readonly reject: (err: Error) => void;
+  /** The response head read so far; undefined once it is complete. */
+  head: Buffer | undefined;
+  status: number;
+  bytes: number;
+  readonly chunks: Buffer[];
+  framing: BodyFraming | undefined;
+  /** The server said Connection: close: the connection is not reused after this response. */
+  closing: boolean;
+}
+
+export class Http1Connection {
+  private current: InFlight | undefined;
+  private closedWith: Error | undefined;
+
+  private constructor(
+    private readonly socket: TLSSocket,
+    private readonly target: Target,
+  ) {
+    socket.on('data', (bytes: Buffer) => this.received(bytes));
+    socket.on('error', (err) => this.ended(err));
+    socket.on('close', () => this.ended(new Error('the connection closed')));
+  }
+
+  /** Opens a connection; resolves once TLS is up. */
+  static open(target: Target, secureContext: SecureContext): Promise<Http1Connection> {
+    return new Promise((resolve, reject) => {
+      const socket = openTlsSocket(target, secureContext);
+      socket.once('secureConnect', () => {
+        socket.off('error', reject);
+        resolve(new Http1Connection(socket, target));
+      });
+      socket.once('error', reject);
+    });
+  }
+
+  /** Whether the connection can take another request. */
+  get usable(): boolean {
+    return this.closedWith === undefined && !this.socket.destroyed;
+  }
+
+  /**
+   * Sends `req` and resolves with the whole response; one request at a time. Rejects on a
+   * connection or framing error, never on an HTTP status.
+   */
+  request(req: OutgoingRequest, keepBody: boolean): Promise<Reply> {
+    if (this.current !== undefined) return Promise.reject(new Error('a request is already in flight on this connection'));
+    if (this.closedWith !== undefined) return Promise.reject(this.closedWith);
+    return new Promise((resolve, reject) => {
+      this.current = { keepBody, resolve, reject, head: Buffer.alloc(0), status: 0, bytes: 0, chunks: [], framing: undefined, closing: false };
+      const headers: Record<string, string> = { ...baseHeaders(this.target), ...req.headers };
+      // An explicit length, as node:https sends it: Node's server refuses chunked bodies on some verbs.
+      if (req.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(req.body));
+      const head = requestHead(this.target, req.method, req.path, headers);
+      // One write: one TLS record and one system call for the whole request.
+      if (req.body === undefined) this.socket.write(head);
+      else if (typeof req.body === 'string') this.socket.write(head + req.body);
+      else this.socket.write(Buffer.concat([Buffer.from(head, 'latin1'), req.body]));
+    });
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  private received(bytes: Buffer): void {
+    const flight = this.current;
+    if (flight === undefined) {
+      // Nothing was asked: the server broke the exchange.
+      this.socket.destroy(new Error('bytes received with no request in flight'));
+      return;
+    }
+    if (flight.head !== undefined) {
+      const head = Buffer.concat([flight.head, bytes]);
+      const end = head.indexOf(HEAD_END);
+      if (end < 0) {
+        if (head.length > MAX_HEAD) return this.fail(new Error('response headers too long'));
+        flight.head = head;
+        return;
+      }
+      flight.head = undefined;
+      const parsed = this.parseHead(flight, head.toString('latin1', 0, end));
+      if (parsed !== undefined) return this.fail(parsed);
+      bytes = head.subarray(end + HEAD_END.length);
+      if (flight.framing?.kind === 'length' && flight.framing.remaining === 0) return this.finish(flight);
+    }
+    this.body(flight, bytes);
+  }
+
+  /** Reads the status and the body's framing from the head; returns what is wrong, if anything. */
+  private parseHead(flight: InFlight, text: string): Error | undefined {
+    // Stray line ends between responses (a previous chunked body's last CRLF) are not a status line.
+    const match = /^(?:\r\n)*HTTP\/1\.[01] (\d{3})/.exec(text);
+    if (match === null) return new Error(`not an HTTP/1.1 response: ${JSON.stringify(text.slice(0, 40))}`);
+    flight.status = Number(match[1]);
+    flight.closing = /\r\nconnection:[^\r]*\bclose\b/i.test(text);
+    if (flight.status === 204 || flight.status === 304) {
+      flight.framing = { kind: 'length', remaining: 0 };
+    } else if (/\r\ntransfer-encoding:[^\r]*\bchunked\b/i.test(text)) {
+      const decoder = new ChunkedBody(() => this.socket.destroy());
+      decoder.on('data', (data: Buffer) => this.count(flight, data));
+      decoder.on('end', () => this.finish(flight));
+      decoder.on('error', (err: Error) => this.fail(err));
+      flight.framing = { kind: 'chunked', decoder: decoder.resume() };
+    } else {
+      const length = /\r\ncontent-length:\s*(\d+)/i.exec(text);
+      flight.framing = length ? { kind: 'length', remaining: Number(length[1]) } : { kind: 'close' };
+    }
+    return undefined;
+  }
+
+  private body(flight: InFlight, bytes: Buffer): void {
+    const framing = flight.framing!;
+    switch (framing.kind) {
+      case 'chunked':
+        framing.decoder.feed(bytes);
+        return;
+      case 'close':
+        this.count(flight, bytes);
+        return;
+      case 'length': {
+        if (bytes.length > framing.remaining) return this.fail(new Error('more bytes than the response\'s Content-Length'));
+        this.count(flight, bytes);
+        framing.remaining -= bytes.length;
+        if (framing.remaining === 0) this.finish(flight);
+        return;
+      }
+    }
+  }
+
+  private count(flight: InFlight, data: Buffer): void {
+    flight.bytes += data.length;
+    if (flight.keepBody && data.length > 0) flight.chunks.push(data);
+  }
+
+  private finish(flight: InFlight): void {
+    if (this.current !== flight) return;
+    this.current = undefined;
+    if (flight.closing) {
+      this.closedWith = new Error('the server closed the connection');
+      this.socket.end();
+    }
+    flight.resolve({ status: flight.status, bytes: flight.bytes, ...(flight.keepBody ? { body: Buffer.concat(flight.chunks, flight.bytes) } : {}) });
+  }
+
+  private fail(err: Error): void {
+    this.socket.destroy();
+    this.ended(err);
+  }
+
+  /** The connection is gone: a body read to the close is complete, anything else in flight failed. */
+  private ended(err: Error): void {
+    this.closedWith ??= err;
+    const flight = this.current;
+    if (flight === undefined) return;
+    if (flight.head === undefined && flight.framing?.kind === 'close') return this.finish(flight);
+    this.current = undefined;
+    flight.reject(this.closedWith);
+  }
+}
