@@ -9,6 +9,7 @@ import { constants as http2 } from 'node:http2';
 import { ApiError, internalError } from '../api/errors.js';
 import { encodeJsonText } from '../serialization/json-encode.js';
 import { prettyRequested } from '../serialization/pretty.js';
+import { endThisTurn, isEnding } from './end-batch.js';
 import type { Logger } from './logger.js';
 import type { RequestContext, Response } from './request-context.js';
 
@@ -55,7 +56,11 @@ export function setResponseHead(
   if (headers !== undefined) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value as string | string[]);
 }
 
-/** A complete body with its Content-Length after {@link setResponseHead}; nothing once the response ended. */
+/**
+ * A complete body with its Content-Length after {@link setResponseHead}, sent at the end of this
+ * turn of the event loop with the other responses finished in it (end-batch.ts); nothing once the
+ * response ended.
+ */
 export function writeBody(
   ctx: RequestContext,
   statusCode: number,
@@ -68,7 +73,7 @@ export function writeBody(
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   setResponseHead(ctx, statusCode, contentType, headers);
   res.setHeader('Content-Length', String(bytes.byteLength));
-  res.end(bytes);
+  endThisTurn(res, bytes);
 }
 
 export interface WriteErrorOptions {
@@ -95,9 +100,9 @@ export function writeError(ctx: RequestContext, err: unknown, options: WriteErro
   writeObject(ctx, apiError.code, apiError.toStatus(), { headers: apiError.headers });
 }
 
-/** True once nothing more can be written (ended, or the stream/socket is gone). */
+/** True once nothing more can be written (ended or about to be, or the stream/socket is gone). */
 export function isFinished(res: Response): boolean {
-  return res.writableEnded || res.destroyed;
+  return res.writableEnded || res.destroyed || isEnding(res);
 }
 
 /**
