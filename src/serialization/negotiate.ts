@@ -121,11 +121,30 @@ function acceptedError(types: readonly string[]): ApiError {
  * watch asks for an encoding that cannot be streamed.
  */
 export function negotiateOutput(accept: string | undefined, registry: CodecRegistry, restrictions: OutputRestrictions = {}): NegotiatedOutput {
+  const key = `${restrictionsKey(restrictions)}\n${accept ?? ''}`;
+  let memo = memos.get(registry);
+  if (memo === undefined) memos.set(registry, (memo = new Map()));
+  const known = memo.get(key);
+  if (known !== undefined) return known;
   const chosen =
     accept === undefined || accept.trim() === ''
       ? { codec: registry.preferred, contentType: registry.preferred.mediaTypes[0]!, representation: 'object' as const, pretty: false }
       : firstMatch(accept, registry, restrictions);
   if (chosen === undefined) throw acceptedError(registry.mediaTypes());
   if (restrictions.stream === true && chosen.codec.stream === undefined) throw acceptedError(registry.streamMediaTypes());
+  if (memo.size < MEMO_LIMIT) memo.set(key, chosen);
   return chosen;
+}
+
+/**
+ * Outcomes already negotiated, by registry, restrictions and Accept header: clients send the same
+ * few Accept headers over and over, and parsing and matching one cost several microseconds of
+ * every request. Outcomes are never changed by their users, so they are shared. The Accept header
+ * is the client's to choose: past the limit, new ones are negotiated each time and not kept.
+ */
+const memos = new WeakMap<CodecRegistry, Map<string, NegotiatedOutput>>();
+const MEMO_LIMIT = 256;
+
+function restrictionsKey(r: OutputRestrictions): string {
+  return `${r.table !== false ? 't' : ''}${r.partialObjectMetadata !== false ? 'p' : ''}${r.stream === true ? 's' : ''}${r.mediaTypes?.join(',') ?? '*'}`;
 }

@@ -50,8 +50,8 @@ export class RequestInfoResolver {
    * for a special-verb path without a resource (`/api/v1/watch`), as upstream does.
    */
   resolve(method: string, path: string, query: URLSearchParams): RequestInfo {
-    const nonResource = nonResourceInfo(method, path, splitPath(path));
     let parts = splitPath(path);
+    const nonResource = nonResourceInfo(method, path, parts);
     if (parts.length < 3 || !this.apiPrefixes.has(parts[0]!)) return nonResource;
     const apiPrefix = parts[0]!;
     parts = parts.slice(1);
@@ -167,9 +167,14 @@ function isValidPathSegmentName(name: string): boolean {
 
 /** Path segments without empty leading/trailing ones: "/api/v1/" -> ["api", "v1"]. */
 function splitPath(path: string): string[] {
-  const trimmed = path.replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? [] : trimmed.split('/');
+  let start = 0;
+  let end = path.length;
+  while (start < end && path.charCodeAt(start) === SLASH) start++;
+  while (end > start && path.charCodeAt(end - 1) === SLASH) end--;
+  return start === end ? [] : path.slice(start, end).split('/');
 }
+
+const SLASH = 0x2f;
 
 /**
  * Long-running requests are exempt from the request timeout and the in-flight limits, as
