@@ -1,6 +1,6 @@
 /**
- * Complete responses leave together, once per turn of the event loop, instead of each the moment
- * its handler finishes.
+ * Complete read responses leave together, once per turn of the event loop, instead of each the
+ * moment its handler finishes.
  *
  * Each response is one socket write, and on these VMs a write to a peer that sleeps in epoll costs
  * a wake-up (an inter-processor interrupt through the hypervisor) on top of the system call. Written
@@ -8,8 +8,11 @@
  * client is asleep again by the next one and nearly every write pays that. Written back to back at
  * the end of the turn, the first write wakes the client and the rest find it running; the client
  * also takes in a batch of responses per wake-up. With 64 clients getting objects this cut the
- * server's CPU per request by a fifth (bench/RESULTS.md, sixth session). The delay is the rest of
+ * server's CPU per request by a sixth (bench/RESULTS.md, sixth session). The delay is the rest of
  * the turn, which the handlers' own work already took.
+ *
+ * Only reads come here (write-response.ts): the writes of one group commit all finish when it
+ * lands, and so already leave back to back.
  */
 import type { ServerResponse } from 'node:http';
 import type { Response } from './request-context.js';
