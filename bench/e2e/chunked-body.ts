@@ -11,12 +11,12 @@
 import { EventEmitter } from 'node:events';
 import type { SecureContext } from 'node:tls';
 import { openTlsSocket, requestHead } from './https-client.js';
+import { ResponseHeadReader } from './response-head.js';
 import type { Target } from './target.js';
 
 const CR = 0x0d;
 const LF = 0x0a;
-const HEAD_END = Buffer.from('\r\n\r\n');
-/** More than this without the end of the headers or of a chunk-size line is not HTTP. */
+/** More than this without the end of a chunk-size line is not HTTP. */
 const MAX_LINE = 64 * 1024;
 
 type Phase = 'size' | 'data' | 'data-end' | 'done';
@@ -133,26 +133,24 @@ export function getChunked(target: Target, secureContext: SecureContext, path: s
   return new Promise((resolve, reject) => {
     const socket = openTlsSocket(target, secureContext);
     const body = new ChunkedBody(() => socket.destroy());
-    let head: Buffer | undefined = Buffer.alloc(0);
+    let head: ResponseHeadReader | undefined = new ResponseHeadReader();
     socket.on('secureConnect', () => {
       socket.write(requestHead(target, 'GET', path, headers));
     });
     socket.on('data', (bytes: Buffer) => {
       if (head === undefined) return body.feed(bytes);
-      head = Buffer.concat([head, bytes]);
-      const end = head.indexOf(HEAD_END);
-      if (end < 0) {
-        if (head.length > MAX_LINE) fail(new Error(`${path}: response headers too long`));
-        return;
+      let read: ReturnType<ResponseHeadReader['feed']>;
+      try {
+        read = head.feed(bytes);
+      } catch (err) {
+        return fail(new Error(`watch ${path}: ${(err as Error).message}`));
       }
-      const text = head.toString('latin1', 0, end);
-      const rest = head.subarray(end + HEAD_END.length);
+      if (read === undefined) return;
       head = undefined;
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
-      if (status !== 200) return fail(new Error(`watch ${path}: HTTP ${status}`));
-      if (!/\r\ntransfer-encoding:\s*chunked\r?$/im.test(text)) return fail(new Error(`watch ${path}: the response is not chunked`));
+      if (read.head.status !== 200) return fail(new Error(`watch ${path}: HTTP ${read.head.status}`));
+      if (!read.head.chunked) return fail(new Error(`watch ${path}: the response is not chunked`));
       resolve(body);
-      if (rest.length > 0) body.feed(rest);
+      if (read.rest.length > 0) body.feed(read.rest);
     });
     socket.on('error', (err) => {
       if (head !== undefined) fail(err);

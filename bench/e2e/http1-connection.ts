@@ -13,11 +13,8 @@
 import type { TLSSocket, SecureContext } from 'node:tls';
 import { ChunkedBody } from './chunked-body.js';
 import { baseHeaders, openTlsSocket, requestHead, type OutgoingRequest, type Reply } from './https-client.js';
+import { ResponseHeadReader, type ResponseHead } from './response-head.js';
 import type { Target } from './target.js';
-
-const HEAD_END = Buffer.from('\r\n\r\n');
-/** More than this without the end of the headers is not HTTP. */
-const MAX_HEAD = 64 * 1024;
 
 /** How the body of the response being read ends. */
 type BodyFraming =
@@ -29,8 +26,8 @@ interface InFlight {
   readonly keepBody: boolean;
   readonly resolve: (reply: Reply) => void;
   readonly reject: (err: Error) => void;
-  /** The response head read so far; undefined once it is complete. */
-  head: Buffer | undefined;
+  /** Reads the response head; undefined once it is complete. */
+  head: ResponseHeadReader | undefined;
   status: number;
   bytes: number;
   readonly chunks: Buffer[];
@@ -77,7 +74,7 @@ export class Http1Connection {
     if (this.current !== undefined) return Promise.reject(new Error('a request is already in flight on this connection'));
     if (this.closedWith !== undefined) return Promise.reject(this.closedWith);
     return new Promise((resolve, reject) => {
-      this.current = { keepBody, resolve, reject, head: Buffer.alloc(0), status: 0, bytes: 0, chunks: [], framing: undefined, closing: false };
+      this.current = { keepBody, resolve, reject, head: new ResponseHeadReader(), status: 0, bytes: 0, chunks: [], framing: undefined, closing: false };
       const headers: Record<string, string> = { ...baseHeaders(this.target), ...req.headers };
       // An explicit length, as node:https sends it: Node's server refuses chunked bodies on some verbs.
       if (req.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(req.body));
@@ -101,42 +98,36 @@ export class Http1Connection {
       return;
     }
     if (flight.head !== undefined) {
-      const head = Buffer.concat([flight.head, bytes]);
-      const end = head.indexOf(HEAD_END);
-      if (end < 0) {
-        if (head.length > MAX_HEAD) return this.fail(new Error('response headers too long'));
-        flight.head = head;
-        return;
+      let read: ReturnType<ResponseHeadReader['feed']>;
+      try {
+        read = flight.head.feed(bytes);
+      } catch (err) {
+        return this.fail(err as Error);
       }
+      if (read === undefined) return;
       flight.head = undefined;
-      const parsed = this.parseHead(flight, head.toString('latin1', 0, end));
-      if (parsed !== undefined) return this.fail(parsed);
-      bytes = head.subarray(end + HEAD_END.length);
+      this.startBody(flight, read.head);
+      bytes = read.rest;
       if (flight.framing?.kind === 'length' && flight.framing.remaining === 0) return this.finish(flight);
     }
     this.body(flight, bytes);
   }
 
-  /** Reads the status and the body's framing from the head; returns what is wrong, if anything. */
-  private parseHead(flight: InFlight, text: string): Error | undefined {
-    // Stray line ends between responses (a previous chunked body's last CRLF) are not a status line.
-    const match = /^(?:\r\n)*HTTP\/1\.[01] (\d{3})/.exec(text);
-    if (match === null) return new Error(`not an HTTP/1.1 response: ${JSON.stringify(text.slice(0, 40))}`);
-    flight.status = Number(match[1]);
-    flight.closing = /\r\nconnection:[^\r]*\bclose\b/i.test(text);
-    if (flight.status === 204 || flight.status === 304) {
+  /** Takes the status from the head, and how the body is framed. */
+  private startBody(flight: InFlight, head: ResponseHead): void {
+    flight.status = head.status;
+    flight.closing = head.closing;
+    if (head.status === 204 || head.status === 304) {
       flight.framing = { kind: 'length', remaining: 0 };
-    } else if (/\r\ntransfer-encoding:[^\r]*\bchunked\b/i.test(text)) {
+    } else if (head.chunked) {
       const decoder = new ChunkedBody(() => this.socket.destroy());
       decoder.on('data', (data: Buffer) => this.count(flight, data));
       decoder.on('end', () => this.finish(flight));
       decoder.on('error', (err: Error) => this.fail(err));
       flight.framing = { kind: 'chunked', decoder: decoder.resume() };
     } else {
-      const length = /\r\ncontent-length:\s*(\d+)/i.exec(text);
-      flight.framing = length ? { kind: 'length', remaining: Number(length[1]) } : { kind: 'close' };
+      flight.framing = head.contentLength !== undefined ? { kind: 'length', remaining: head.contentLength } : { kind: 'close' };
     }
-    return undefined;
   }
 
   private body(flight: InFlight, bytes: Buffer): void {

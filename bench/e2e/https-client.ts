@@ -1,7 +1,8 @@
 /**
  * How the benchmark talks HTTPS: node:https over a keep-alive agent that carries the target's TLS
- * credentials, so every request on it reuses a warm connection, and HTTP/2 sessions; plus the
- * target's credentials and address for the other clients (chunked-body.ts reads watches over TLS).
+ * credentials, so every request on it reuses a warm connection (setup, lists, paced writes), and
+ * HTTP/2 sessions; plus what the lean HTTP/1.1 clients share (chunked-body.ts for watches,
+ * http1-connection.ts for the closed loop): the TLS socket and the request head.
  */
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { Agent, request } from 'node:https';

@@ -55,6 +55,8 @@ class Http1Sender implements Sender {
     for (const connection of this.all) connection.close();
     this.all.clear();
     this.idle.length = 0;
+    // Requests still waiting for a connection would otherwise wait for ever.
+    for (const waiting of this.queued.splice(0)) waiting.reject(new Error('the sender was closed'));
   }
 
   private async take(): Promise<Http1Connection> {

@@ -36,6 +36,8 @@ describe('Http1Connection', () => {
             return void setImmediate(() => res.end('defg'));
           case '/empty':
             return void res.writeHead(204).end();
+          case '/slow':
+            return void setTimeout(() => res.writeHead(200, { 'Content-Length': '0' }).end(), 200);
           case '/close':
             return void res.writeHead(200, { Connection: 'close', 'Content-Length': '2' }).end('ok');
           case '/to-the-close':
@@ -115,5 +117,14 @@ describe('Http1Connection', () => {
     } finally {
       sender.close();
     }
+  });
+
+  it('fails the requests still in flight or waiting for a connection when closed', async () => {
+    const sender = await openSender(target, 'http/1.1', 1);
+    const inFlight = assert.rejects(sender.send({ method: 'GET', path: '/slow' }, false), /closed/);
+    const waiting = assert.rejects(sender.send({ method: 'GET', path: '/slow' }, false), /the sender was closed/);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    sender.close();
+    await Promise.all([inFlight, waiting]);
   });
 });
