@@ -17,29 +17,43 @@
 import type { ServerResponse } from 'node:http';
 import type { Response } from './request-context.js';
 
-/** Responses waiting for the end of this turn, in the order they were finished. */
-const waiting = new Map<Response, Uint8Array>();
+/**
+ * Responses waiting for the end of this turn and their bodies, in the order they were finished.
+ * Arrays swapped for fresh ones each turn, not a Map cleared: a cleared Map links its old table
+ * to the new one, and an old table that reached the old generation would keep every later
+ * turn's responses alive until a full collection (see live-request-context.ts).
+ */
+let waiting: Response[] = [];
+let bodies: Uint8Array[] = [];
+
+/** Marks a response handed to this batch, so that nothing else writes to it meanwhile. */
+const ENDING = Symbol('ending this turn');
+type Marked = Response & { [ENDING]?: true };
 
 /** Ends `res` with `body` at the end of this turn of the event loop. */
 export function endThisTurn(res: Response, body: Uint8Array): void {
-  if (waiting.size === 0) setImmediate(endWaiting);
-  waiting.set(res, body);
+  if (waiting.length === 0) setImmediate(endWaiting);
+  (res as Marked)[ENDING] = true;
+  waiting.push(res);
+  bodies.push(body);
 }
 
 /** Whether `res` has been given its body and waits to be ended. */
 export function isEnding(res: Response): boolean {
-  return waiting.has(res);
+  return (res as Marked)[ENDING] === true && !res.writableEnded;
 }
 
 function endWaiting(): void {
-  const all = [...waiting];
-  waiting.clear();
-  for (const [res, body] of all) {
+  const [responses, theirBodies] = [waiting, bodies];
+  waiting = [];
+  bodies = [];
+  for (let i = 0; i < responses.length; i++) {
+    const res = responses[i]!;
     // Its client may have gone meanwhile; the response's 'error' listener hears of a failed write.
     if (res.destroyed) continue;
     try {
       // Both response kinds take end(body); the cast only picks one signature.
-      (res as ServerResponse).end(body);
+      (res as ServerResponse).end(theirBodies[i]);
     } catch {
       // One response's failure must not hold back the others'; its connection reports it.
     }

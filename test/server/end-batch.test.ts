@@ -12,7 +12,15 @@ import type { Response } from '../../src/server/request-context.js';
 
 /** A response that records what it was ended with; only what end-batch and isFinished touch. */
 function fakeResponse(name: string, ended: string[], destroyed = false): Response {
-  return { destroyed, writableEnded: false, end: (body: Uint8Array) => ended.push(`${name}:${Buffer.from(body).toString()}`) } as unknown as Response;
+  const res = {
+    destroyed,
+    writableEnded: false,
+    end(body: Uint8Array) {
+      ended.push(`${name}:${Buffer.from(body).toString()}`);
+      res.writableEnded = true;
+    },
+  };
+  return res as unknown as Response;
 }
 
 describe('endThisTurn', () => {

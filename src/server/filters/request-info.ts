@@ -9,7 +9,8 @@ import { RequestInfoError, isLongRunning, nonResourceInfo, type RequestInfoResol
 import { writeError } from '../write-response.js';
 import type { InFlightRequests } from '../in-flight.js';
 import type { Logger } from '../logger.js';
-import type { Handler, Request, RequestContext, RequestInfo, Response } from '../request-context.js';
+import { LiveRequestContext } from '../live-request-context.js';
+import type { Handler, Request, RequestInfo, Response } from '../request-context.js';
 
 export interface RequestInfoDeps {
   readonly resolver: RequestInfoResolver;
@@ -46,39 +47,13 @@ function serveWith(handler: Handler, deps: RequestInfoDeps): RequestListener {
 
     const query = parseQuery(req.url ?? '/');
     const parsed = parseInfo(req, query, deps.resolver);
-    // Most requests finish without anyone asking for their signal, and an AbortController costs
-    // more than the rest of a small request's setup: it is made on first use. An abort before
-    // then is remembered and applied when it is made.
-    let controller: AbortController | undefined;
-    let abortedWith: { reason: unknown } | undefined;
-    const abort = (reason: unknown): void => {
-      if (controller) controller.abort(reason);
-      else abortedWith ??= { reason };
-    };
-    const ctx: RequestContext = {
-      req,
-      res,
-      info: parsed.info,
-      query,
-      user: undefined,
-      get signal() {
-        if (!controller) {
-          controller = new AbortController();
-          if (abortedWith) controller.abort(abortedWith.reason);
-        }
-        return controller.signal;
-      },
-      abort,
-      warnings: [],
-      receivedAt,
-      auditId,
-    };
-    const done = deps.inFlight.add({ longRunning: isLongRunning(parsed.info), abort });
+    const ctx = new LiveRequestContext(req, res, parsed.info, query, receivedAt, auditId, isLongRunning(parsed.info));
+    const done = deps.inFlight.add(ctx);
     res.on('close', () => {
       done();
       // Only a request whose client left early (or a watch) has work to stop; aborting after a
       // normal response would cost an Error and an event dispatch per request for nothing.
-      if (!res.writableFinished) abort(CLIENT_GONE);
+      if (!res.writableFinished) ctx.abort(CLIENT_GONE);
     });
 
     if (parsed.error) {
