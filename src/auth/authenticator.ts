@@ -4,6 +4,7 @@
  */
 import type { Request } from '../server/request-context.js';
 import type { UserInfo } from './user-info.js';
+import { isPromise } from '../util/promises.js';
 
 export type AuthenticationResult =
   /** The credential is valid and names this user. */
@@ -32,19 +33,44 @@ export type AuthenticationDecision =
  * (an invalid token is a 401 even when anonymous access is on); otherwise the request is
  * anonymous if allowed, else refused.
  */
-export async function authenticateRequest(
+export function authenticateRequest(
   req: Request,
   authenticators: readonly Authenticator[],
   anonymous: boolean,
-): Promise<AuthenticationDecision> {
-  const reasons: string[] = [];
-  for (const authenticator of authenticators) {
-    const result = await authenticator.authenticate(req);
-    if (result.outcome === 'authenticated') return { user: withAuthenticatedGroup(result.user) };
-    if (result.outcome === 'rejected') reasons.push(result.reason);
+): AuthenticationDecision | Promise<AuthenticationDecision> {
+  return askFrom(0, [], req, authenticators, anonymous);
+}
+
+/**
+ * Asks the authenticators from `first` on. Synchronous for as long as their answers are, so that
+ * a request whose credential is known at once (a client certificate) waits for nothing.
+ */
+function askFrom(
+  first: number,
+  reasons: string[],
+  req: Request,
+  authenticators: readonly Authenticator[],
+  anonymous: boolean,
+): AuthenticationDecision | Promise<AuthenticationDecision> {
+  for (let i = first; i < authenticators.length; i++) {
+    const result = authenticators[i]!.authenticate(req);
+    if (isPromise(result)) {
+      return result.then((r) => (r.outcome === 'authenticated' ? authenticated(r.user) : askFrom(i + 1, withReason(reasons, r), req, authenticators, anonymous)));
+    }
+    if (result.outcome === 'authenticated') return authenticated(result.user);
+    withReason(reasons, result);
   }
   if (reasons.length === 0 && anonymous) return { user: ANONYMOUS_USER };
   return { reasons };
+}
+
+function authenticated(user: UserInfo): AuthenticationDecision {
+  return { user: withAuthenticatedGroup(user) };
+}
+
+function withReason(reasons: string[], result: AuthenticationResult): string[] {
+  if (result.outcome === 'rejected') reasons.push(result.reason);
+  return reasons;
 }
 
 function withAuthenticatedGroup(user: UserInfo): UserInfo {

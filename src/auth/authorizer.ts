@@ -4,6 +4,7 @@
  */
 import type { UserInfo } from './user-info.js';
 import { SYSTEM_MASTERS } from './authenticator.js';
+import { isPromise } from '../util/promises.js';
 
 /** What is being asked, as upstream's authorizer.Attributes. */
 export interface AuthorizationAttributes {
@@ -62,15 +63,27 @@ export class PrivilegedGroupsAuthorizer implements Authorizer {
 export class UnionAuthorizer implements Authorizer {
   constructor(private readonly authorizers: readonly Authorizer[]) {}
 
-  async authorize(attributes: AuthorizationAttributes): Promise<AuthorizationResult> {
-    const reasons: string[] = [];
-    for (const authorizer of this.authorizers) {
-      const result = await authorizer.authorize(attributes);
+  /** Synchronous for as long as the authorizers' answers are. */
+  authorize(attributes: AuthorizationAttributes): Promise<AuthorizationResult> | AuthorizationResult {
+    return this.askFrom(0, [], attributes);
+  }
+
+  private askFrom(first: number, reasons: string[], attributes: AuthorizationAttributes): Promise<AuthorizationResult> | AuthorizationResult {
+    for (let i = first; i < this.authorizers.length; i++) {
+      const result = this.authorizers[i]!.authorize(attributes);
+      if (isPromise(result)) {
+        return result.then((r) => (r.decision !== 'no-opinion' ? r : this.askFrom(i + 1, withReason(reasons, r), attributes)));
+      }
       if (result.decision !== 'no-opinion') return result;
-      if (result.reason !== '') reasons.push(result.reason);
+      withReason(reasons, result);
     }
     return { decision: 'no-opinion', reason: reasons.join('\n') };
   }
+}
+
+function withReason(reasons: string[], result: AuthorizationResult): string[] {
+  if (result.reason !== '') reasons.push(result.reason);
+  return reasons;
 }
 
 /** The authorization modes Capstan implements so far. */

@@ -8,6 +8,7 @@ import type { ResourceDefinition } from '../registry/catalog/resource-definition
 import type { Registry } from '../registry/registry.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';
 import type { Handler, RequestContext } from '../server/request-context.js';
+import { rejectingThrows } from '../util/promises.js';
 import { handleCreate } from './handlers/create.js';
 import { handleDeleteCollection } from './handlers/delete-collection.js';
 import { handleDelete } from './handlers/delete.js';
@@ -36,7 +37,7 @@ export interface ResourceHandlerDeps {
 const SERVED_SUBRESOURCES = new Set(['status', 'finalize', 'scale', 'eviction', 'ephemeralcontainers', 'resize', 'binding', 'log', 'exec', 'attach', 'portforward', 'proxy', 'approval']);
 
 export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
-  return async (ctx: RequestContext): Promise<void> => {
+  return rejectingThrows((ctx: RequestContext): Promise<void> => {
     const info = ctx.info;
     const definition = deps.catalog().resource(info.apiGroup, info.apiVersion, info.resource);
     if (!definition) throw pathNotFound();
@@ -60,7 +61,7 @@ export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
       case 'deletecollection': return handleDeleteCollection(ctx, scope);
       default: throw methodNotSupported(scope.definition.resource, scope.definition.group, verb);
     }
-  };
+  });
 }
 
 /** The store of a core v1 type (pods, nodes, endpoints: always served). */

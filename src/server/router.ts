@@ -3,6 +3,7 @@
  * handler; non-resource requests are matched by path, exactly or by the longest prefix.
  */
 import { pathNotFound } from '../api/errors.js';
+import { rejectingThrows } from '../util/promises.js';
 import type { Handler, RequestContext } from './request-context.js';
 
 /** Answers every resource request with 404 until a real resource handler is installed. */
@@ -58,10 +59,10 @@ export class Router {
   }
 
   /** The chain's innermost handler. */
-  readonly handle: Handler = async (ctx: RequestContext) => {
+  readonly handle: Handler = rejectingThrows((ctx: RequestContext) => {
     if (ctx.info.isResourceRequest) return this.resourceHandler(ctx);
     const handler = this.routes.match(ctx.info.path);
     if (!handler) throw pathNotFound();
     return handler(ctx);
-  };
+  });
 }

@@ -1,8 +1,9 @@
 /** Sets `ctx.user` from the request's credentials, or answers 401 Unauthorized. */
 import { unauthorized } from '../../api/errors.js';
-import { authenticateRequest, type Authenticator } from '../../auth/authenticator.js';
+import { authenticateRequest, type AuthenticationDecision, type Authenticator } from '../../auth/authenticator.js';
+import { isPromise, rejectingThrows } from '../../util/promises.js';
 import type { Logger } from '../logger.js';
-import type { Handler } from '../request-context.js';
+import type { Handler, RequestContext } from '../request-context.js';
 
 export interface AuthenticationDeps {
   readonly authenticators: readonly Authenticator[];
@@ -12,8 +13,7 @@ export interface AuthenticationDeps {
 }
 
 export function withAuthentication(handler: Handler, deps: AuthenticationDeps): Handler {
-  return async (ctx) => {
-    const decision = await authenticateRequest(ctx.req, deps.authenticators, deps.anonymous);
+  const proceed = (ctx: RequestContext, decision: AuthenticationDecision): Promise<void> => {
     if (!decision.user) {
       // The reason stays in the log: telling a client why its credential failed helps attackers.
       deps.logger.info(`Unable to authenticate the request: ${decision.reasons.join('; ') || 'no credentials'}`, 2);
@@ -22,4 +22,9 @@ export function withAuthentication(handler: Handler, deps: AuthenticationDeps): 
     ctx.user = decision.user;
     return handler(ctx);
   };
+  return rejectingThrows((ctx) => {
+    // Usually known at once (a client certificate is checked once per connection).
+    const decision = authenticateRequest(ctx.req, deps.authenticators, deps.anonymous);
+    return isPromise(decision) ? decision.then((d) => proceed(ctx, d)) : proceed(ctx, decision);
+  });
 }

@@ -1,7 +1,8 @@
 /** Asks the authorizer whether `ctx.user` may do what the request asks; 403 Forbidden otherwise. */
 import { internalError } from '../../api/errors.js';
 import { forbiddenError } from '../../auth/forbidden-message.js';
-import type { AuthorizationAttributes, Authorizer } from '../../auth/authorizer.js';
+import type { AuthorizationAttributes, AuthorizationResult, Authorizer } from '../../auth/authorizer.js';
+import { isPromise, rejectingThrows } from '../../util/promises.js';
 import type { Logger } from '../logger.js';
 import type { Handler, RequestContext } from '../request-context.js';
 
@@ -11,16 +12,19 @@ export interface AuthorizationDeps {
 }
 
 export function withAuthorization(handler: Handler, deps: AuthorizationDeps): Handler {
-  return async (ctx) => {
-    if (!ctx.user) throw internalError(new Error('no user found for request'));
-    const attributes = attributesOf(ctx);
-    const result = await deps.authorizer.authorize(attributes);
+  const proceed = (ctx: RequestContext, attributes: AuthorizationAttributes, result: AuthorizationResult): Promise<void> => {
     if (result.decision !== 'allow') {
       deps.logger.info(`Forbidden: ${ctx.info.path}, Reason: ${JSON.stringify(result.reason)}`, 4);
       throw forbiddenError(attributes, result.reason);
     }
     return handler(ctx);
   };
+  return rejectingThrows((ctx) => {
+    if (!ctx.user) throw internalError(new Error('no user found for request'));
+    const attributes = attributesOf(ctx);
+    const result = deps.authorizer.authorize(attributes);
+    return isPromise(result) ? result.then((r) => proceed(ctx, attributes, r)) : proceed(ctx, attributes, result);
+  });
 }
 
 /** The authorizer's view of a request. */

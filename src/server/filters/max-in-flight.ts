@@ -5,6 +5,7 @@
  */
 import { tooManyRequests } from '../../api/errors.js';
 import { SYSTEM_MASTERS } from '../../auth/authenticator.js';
+import { finallyAfter, rejectingThrows } from '../../util/promises.js';
 import { isLongRunning } from '../request-info.js';
 import type { Handler, RequestContext } from '../request-context.js';
 
@@ -35,7 +36,7 @@ export function withMaxInFlight(handler: Handler, deps: MaxInFlightDeps): Handle
   const reads = deps.maxRequestsInflight > 0 ? new Slots(deps.maxRequestsInflight) : undefined;
   const writes = deps.maxMutatingRequestsInflight > 0 ? new Slots(deps.maxMutatingRequestsInflight) : undefined;
   if (!reads && !writes) return handler;
-  return async (ctx: RequestContext) => {
+  return rejectingThrows((ctx: RequestContext) => {
     if (isLongRunning(ctx.info)) return handler(ctx);
     const slots = READ_VERBS.has(ctx.info.verb) ? reads : writes;
     if (!slots) return handler(ctx);
@@ -43,10 +44,6 @@ export function withMaxInFlight(handler: Handler, deps: MaxInFlightDeps): Handle
       if (ctx.user?.groups.includes(SYSTEM_MASTERS)) return handler(ctx);
       throw tooManyRequests();
     }
-    try {
-      await handler(ctx);
-    } finally {
-      slots.release();
-    }
-  };
+    return finallyAfter(() => handler(ctx), () => slots.release());
+  });
 }

@@ -4,14 +4,16 @@
  */
 import { writeError } from '../write-response.js';
 import type { Logger } from '../logger.js';
-import type { Handler } from '../request-context.js';
+import type { Handler, RequestContext } from '../request-context.js';
 
 export function withPanicRecovery(handler: Handler, deps: { readonly logger: Logger }): Handler {
-  return async (ctx) => {
+  const recover = (ctx: RequestContext, err: unknown): void => writeError(ctx, err, { logger: deps.logger });
+  return (ctx) => {
     try {
-      await handler(ctx);
+      return handler(ctx).then(undefined, (err: unknown) => recover(ctx, err));
     } catch (err) {
-      writeError(ctx, err, { logger: deps.logger });
+      recover(ctx, err);
+      return Promise.resolve();
     }
   };
 }

@@ -5,7 +5,9 @@
  */
 import { badRequest, requestTimedOut } from '../../api/errors.js';
 import { parseDuration } from '../duration.js';
+import { Deadlines } from '../deadlines.js';
 import { isLongRunning } from '../request-info.js';
+import { rejectingThrows } from '../../util/promises.js';
 import { abortResponse, isFinished, writeError } from '../write-response.js';
 import type { Handler, RequestContext } from '../request-context.js';
 
@@ -15,30 +17,41 @@ export interface TimeoutDeps {
 }
 
 export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
-  return async (ctx) => {
+  const deadlines = new Deadlines();
+  return rejectingThrows((ctx) => {
     if (isLongRunning(ctx.info)) return handler(ctx);
     const timeoutMs = effectiveTimeout(ctx, deps.requestTimeoutMs);
     if (timeoutMs <= 0) return handler(ctx);
-
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    const work = handler(ctx);
+    // Settles when the handler does or at the deadline, whichever is first: the chain outside
+    // (the in-flight limit's slot) is never held longer than the timeout by a handler that hangs.
+    return new Promise<void>((resolve, reject) => {
+      const deadline = deadlines.add(ctx.receivedAt + timeoutMs, () => {
+        answerTimeout(ctx);
+        resolve();
+      });
+      // After the deadline these settle nothing: the handler's late failure is of no interest.
+      work.then(
+        () => {
+          deadlines.cancel(deadline);
+          resolve();
+        },
+        (err: unknown) => {
+          deadlines.cancel(deadline);
+          reject(err);
+        },
+      );
     });
-    const work = Promise.resolve().then(() => handler(ctx));
-    try {
-      const outcome = await Promise.race([work, expired]);
-      if (outcome !== 'timeout') return;
-    } finally {
-      clearTimeout(timer);
-    }
-    const error = requestTimedOut();
-    ctx.abort(error);
-    // The handler keeps running until it notices the abort; its late failure is of no interest.
-    work.catch(() => {});
-    if (isFinished(ctx.res)) return;
-    if (ctx.res.headersSent) abortResponse(ctx.res);
-    else writeError(ctx, error);
-  };
+  });
+}
+
+/** Aborts the request's work and answers 504, or resets a response that has already begun. */
+function answerTimeout(ctx: RequestContext): void {
+  const error = requestTimedOut();
+  ctx.abort(error);
+  if (isFinished(ctx.res)) return;
+  if (ctx.res.headersSent) abortResponse(ctx.res);
+  else writeError(ctx, error);
 }
 
 /**
