@@ -50,38 +50,36 @@ export class RequestInfoResolver {
    * for a special-verb path without a resource (`/api/v1/watch`), as upstream does.
    */
   resolve(method: string, path: string, query: URLSearchParams): RequestInfo {
-    let parts = splitPath(path);
-    const nonResource = nonResourceInfo(method, path, parts);
-    if (parts.length < 3 || !this.apiPrefixes.has(parts[0]!)) return nonResource;
-    const apiPrefix = parts[0]!;
-    parts = parts.slice(1);
+    const segments = splitPath(path);
+    if (segments.length < 3 || !this.apiPrefixes.has(segments[0]!)) return nonResourceInfo(method, path, segments);
+    const apiPrefix = segments[0]!;
+    // The next segment to read.
+    let at = 1;
     let apiGroup = '';
     if (!this.grouplessApiPrefixes.has(apiPrefix)) {
-      if (parts.length < 3) return nonResource;
-      apiGroup = parts[0]!;
-      parts = parts.slice(1);
+      if (segments.length - at < 3) return nonResourceInfo(method, path, segments);
+      apiGroup = segments[at++]!;
     }
-    const apiVersion = parts[0]!;
-    parts = parts.slice(1);
-    const base = { ...nonResource, isResourceRequest: true, apiPrefix, apiGroup, apiVersion, parts: [] as string[] };
+    const apiVersion = segments[at++]!;
 
     let verb: string;
-    if (SPECIAL_VERBS.has(parts[0]!)) {
-      if (parts.length < 2) {
-        throw new RequestInfoError(`unable to determine kind and namespace from url, ${path}`, { ...base, verb: parts[0]! });
+    if (SPECIAL_VERBS.has(segments[at]!)) {
+      if (segments.length - at < 2) {
+        const info = resourceInfo(path, segments[at]!, apiPrefix, apiGroup, apiVersion, '', '', '', '', []);
+        throw new RequestInfoError(`unable to determine kind and namespace from url, ${path}`, info);
       }
-      verb = parts[0]!;
-      parts = parts.slice(1);
+      verb = segments[at++]!;
     } else {
       verb = verbForMethod(method);
     }
 
     let namespace = '';
-    if (parts[0] === 'namespaces' && parts.length > 1) {
-      namespace = parts[1]!;
-      if (parts.length > 2 && !NAMESPACE_SUBRESOURCES.has(parts[2]!)) parts = parts.slice(2);
+    if (segments[at] === 'namespaces' && segments.length - at > 1) {
+      namespace = segments[at + 1]!;
+      if (segments.length - at > 2 && !NAMESPACE_SUBRESOURCES.has(segments[at + 2]!)) at += 2;
     }
 
+    const parts = segments.slice(at);
     const resource = parts[0] ?? '';
     let name = parts[1] ?? '';
     const subresource = parts.length >= 3 && !SPECIAL_VERBS_WITHOUT_SUBRESOURCES.has(verb) ? parts[2]! : '';
@@ -94,8 +92,28 @@ export class RequestInfoResolver {
     }
     if (name === '' && verb === 'delete') verb = 'deletecollection';
 
-    return { ...base, verb, namespace, resource, name, subresource, parts };
+    return resourceInfo(path, verb, apiPrefix, apiGroup, apiVersion, namespace, resource, subresource, name, parts);
   }
+}
+
+/**
+ * A resource request's info. Built in one place, in the same field order as
+ * {@link nonResourceInfo}, so that every RequestInfo has one shape and the code reading them stays
+ * monomorphic.
+ */
+function resourceInfo(
+  path: string,
+  verb: string,
+  apiPrefix: string,
+  apiGroup: string,
+  apiVersion: string,
+  namespace: string,
+  resource: string,
+  subresource: string,
+  name: string,
+  parts: readonly string[],
+): RequestInfo {
+  return { isResourceRequest: true, path, verb, apiPrefix, apiGroup, apiVersion, namespace, resource, subresource, name, parts };
 }
 
 function verbForMethod(method: string): string {

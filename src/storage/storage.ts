@@ -128,6 +128,12 @@ export interface Storage {
   watch(prefix: string, fromRevision: number, options?: WatchOptions): Watch;
   /** The store's current revision (a consistent read). */
   currentRevision(): Promise<number>;
+  /**
+   * The current revision when the store knows it without a round trip, else undefined. An
+   * embedded store sees every write itself and always knows it; a store that other servers also
+   * write to (etcd) does not, and leaves this out.
+   */
+  knownCurrentRevision?(): number | undefined;
   /** The oldest revision that can still be read (everything below was compacted). */
   compactedRevision(): Promise<number>;
   /** Discards history older than `revision`; reads and watches below it then fail with 'compacted'. */

@@ -2,7 +2,7 @@
  * get and list: served from the watch cache at the revision the request's resourceVersion asks for.
  */
 import { fromStorageError, notFound } from '../../api/errors.js';
-import type { ReadRevision } from '../../storage/cacher/cache-types.js';
+import type { CacheGetResult, ReadRevision } from '../../storage/cacher/cache-types.js';
 import type { KubeObject } from '../object.js';
 import { objectKey, refOf, type StoreContext } from './store-context.js';
 
@@ -10,14 +10,26 @@ import { objectKey, refOf, type StoreContext } from './store-context.js';
  * Reads one object; throws 404 NotFound when absent at that revision. The object is the cache's,
  * shared with every reader: it must not be changed.
  */
-export async function getObject(ctx: StoreContext, namespace: string, name: string, at: ReadRevision, signal?: AbortSignal): Promise<KubeObject> {
+export function getObject(ctx: StoreContext, namespace: string, name: string, at: ReadRevision, signal?: AbortSignal): Promise<KubeObject> {
+  const key = objectKey(ctx, namespace, name);
   try {
-    const { entry } = await ctx.cache.get(objectKey(ctx, namespace, name), at, signal);
-    if (!entry) throw notFound(refOf(ctx, name));
-    return entry.object;
+    // Most reads find the cache as new as they need: answered without waiting for anything.
+    const now = ctx.cache.getNow(key, at);
+    if (now !== undefined) return Promise.resolve(presentObject(ctx, name, now));
   } catch (err) {
-    throw fromStorageError(err, refOf(ctx, name));
+    return Promise.reject(fromStorageError(err, refOf(ctx, name)));
   }
+  return ctx.cache.get(key, at, signal).then(
+    (result) => presentObject(ctx, name, result),
+    (err: unknown) => {
+      throw fromStorageError(err, refOf(ctx, name));
+    },
+  );
+}
+
+function presentObject(ctx: StoreContext, name: string, result: CacheGetResult<KubeObject>): KubeObject {
+  if (!result.entry) throw notFound(refOf(ctx, name));
+  return result.entry.object;
 }
 
 export interface ListRequest {

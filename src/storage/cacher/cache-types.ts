@@ -162,6 +162,12 @@ export interface WatchCache<T> {
   /** Resolves once the cache holds the store's state and follows its watch. */
   start(): Promise<void>;
   get(key: string, at: ReadRevision, signal?: AbortSignal): Promise<CacheGetResult<T>>;
+  /**
+   * What {@link get} would answer, when the cache can answer at once: it is ready and already as
+   * new as the read asks (for a consistent read, the store must know its revision without a round
+   * trip). Undefined otherwise: then call get. Throws what get would reject with.
+   */
+  getNow(key: string, at: ReadRevision): CacheGetResult<T> | undefined;
   list(request: CacheListRequest<T>): Promise<CacheListResult<T>>;
   /**
    * Starts a watch. Resolves once it is established, so that a watch that cannot start fails before

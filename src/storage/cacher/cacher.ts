@@ -133,6 +133,14 @@ export class Cacher<T> implements WatchCache<T> {
     return this.checkStoreRevision(at, result);
   }
 
+  getNow(key: string, at: ReadRevision): CacheGetResult<T> | undefined {
+    if (!this.gate.isOpen) return undefined;
+    const needed = this.revisionNeededNow(at);
+    if (needed === undefined || needed > this.state.revision) return undefined;
+    this.checkKey(key);
+    return getFromSnapshot(this.state.snapshot, key);
+  }
+
   async list(request: CacheListRequest<T>): Promise<CacheListResult<T>> {
     this.rangeOf(request.prefix);
     const query: ListQuery<T> = {
@@ -250,6 +258,23 @@ export class Cacher<T> implements WatchCache<T> {
     }
   }
 
+  /**
+   * The revision the cache must have reached to serve a read at `at` now, or undefined when only
+   * {@link catchUp} can tell (an exact revision, or a store that must be asked for its revision).
+   */
+  private revisionNeededNow(at: ReadRevision): number | undefined {
+    switch (at.kind) {
+      case 'any':
+        return 0;
+      case 'consistent':
+        return this.storage.knownCurrentRevision?.();
+      case 'not-older-than':
+        return at.revision;
+      case 'exact':
+        return undefined;
+    }
+  }
+
   /** The snapshot a read at `at` is served from, once caught up; undefined: outside the window. */
   private snapshotFor(at: ReadRevision): Snapshot<T> | undefined {
     return at.kind === 'exact' ? this.state.snapshotAt(at.revision) : this.state.snapshot;
@@ -291,9 +316,14 @@ export class Cacher<T> implements WatchCache<T> {
   /** Validates that a read or watch stays inside this cache's prefix. */
   private rangeOf(prefix: string, key?: string): KeyRange {
     if (!prefix.startsWith(this.prefix) || (key !== undefined && !key.startsWith(prefix))) {
-      throw new StorageError('invalid', `storage: ${key ?? prefix} is outside the watch cache for ${this.prefix}`, key ?? prefix);
+      throw outsideCache(key ?? prefix, this.prefix);
     }
     return new KeyRange(prefix, key);
+  }
+
+  /** Checks that `key` is the cache's to read (as {@link rangeOf}, without making a range). */
+  private checkKey(key: string): void {
+    if (!key.startsWith(this.prefix)) throw outsideCache(key, this.prefix);
   }
 
   /** The one periodic timer of a cache: idle bookmarks, window expiry, compaction checks. */
@@ -317,4 +347,8 @@ export class Cacher<T> implements WatchCache<T> {
       () => undefined, // the next check retries; reads below the floor still fail in the store
     );
   }
+}
+
+function outsideCache(keyOrPrefix: string, cachePrefix: string): StorageError {
+  return new StorageError('invalid', `storage: ${keyOrPrefix} is outside the watch cache for ${cachePrefix}`, keyOrPrefix);
 }

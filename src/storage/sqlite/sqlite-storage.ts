@@ -174,6 +174,10 @@ export class SqliteStorage implements Storage {
     return this.revision;
   }
 
+  knownCurrentRevision(): number | undefined {
+    return this.closed ? undefined : this.revision;
+  }
+
   async compactedRevision(): Promise<number> {
     this.assertOpen();
     return this.compaction.compactedRevision;

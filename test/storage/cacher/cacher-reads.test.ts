@@ -3,6 +3,42 @@ import assert from 'node:assert/strict';
 import type { ReadRevision } from '../../../src/storage/cacher/cache-types.js';
 import { ManualTimers, PREFIX, assertRejects, bytes, withCache } from './harness.js';
 
+describe('Cacher getNow', () => {
+  it('answers at once what get answers, when the cache is as new as the read asks', () =>
+    withCache(async (f) => {
+      await f.put('a', 'one');
+      const r2 = await f.put('a', 'two');
+      await f.seen(r2);
+      for (const at of [{ kind: 'any' }, { kind: 'consistent' }, { kind: 'not-older-than', revision: r2 }] as ReadRevision[]) {
+        const now = f.cache.getNow(`${PREFIX}a`, at);
+        const later = await f.cache.get(`${PREFIX}a`, at);
+        assert.equal(now?.entry, later.entry, at.kind);
+        assert.equal(now?.revision, later.revision, at.kind);
+      }
+      assert.equal(f.cache.getNow(`${PREFIX}missing`, { kind: 'consistent' })?.entry, undefined);
+      assert.equal(f.cache.getNow(`${PREFIX}missing`, { kind: 'consistent' })?.revision, r2);
+    }));
+
+  it('leaves to get what needs waiting: a lagging cache, a future revision, an exact revision', () =>
+    withCache(async (f) => {
+      await f.seen(await f.put('a', 'old'));
+      f.storage.pause();
+      const written = await f.put('a', 'new');
+      assert.equal(f.cache.getNow(`${PREFIX}a`, { kind: 'consistent' }), undefined);
+      assert.equal(f.cache.getNow(`${PREFIX}a`, { kind: 'not-older-than', revision: written }), undefined);
+      assert.equal(f.cache.getNow(`${PREFIX}a`, { kind: 'any' })?.entry?.object.value, 'old');
+      assert.equal(f.cache.getNow(`${PREFIX}a`, { kind: 'exact', revision: written - 1 }), undefined);
+      f.storage.resume();
+    }));
+
+  it('throws invalid for a key outside the cache, as get rejects', () =>
+    withCache(async (f) => {
+      await f.seen(await f.put('a', 'x'));
+      assert.throws(() => f.cache.getNow('/elsewhere/a', { kind: 'any' }), { code: 'invalid' });
+      await assertRejects(f.cache.get('/elsewhere/a', { kind: 'any' }), 'invalid');
+    }));
+});
+
 describe('Cacher get', () => {
   it('answers every kind of read revision', () =>
     withCache(async (f) => {

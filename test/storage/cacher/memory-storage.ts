@@ -124,6 +124,11 @@ export class MemoryStorage implements Storage {
     return this.revision;
   }
 
+  /** Embedded: every write passes through here. */
+  knownCurrentRevision(): number {
+    return this.revision;
+  }
+
   async compactedRevision(): Promise<number> {
     return this.compactedAt;
   }

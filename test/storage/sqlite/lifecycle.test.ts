@@ -17,9 +17,12 @@ describe('SqliteStorage lifecycle', () => {
       try {
         await store.checkHealth();
         await assert.rejects(store.checkHealth(AbortSignal.abort()), isCode('unavailable'));
-        await store.create('/k', bytes('x'));
+        const written = await store.create('/k', bytes('x'));
+        assert.equal(store.knownCurrentRevision(), written.revision, 'the embedded store knows its revision without a round trip');
+        assert.equal(store.knownCurrentRevision(), await store.currentRevision());
         await store.close();
         await store.close();
+        assert.equal(store.knownCurrentRevision(), undefined);
         await assert.rejects(store.checkHealth(), isCode('unavailable'));
         await assert.rejects(store.get('/k'), isCode('unavailable'));
         await assert.rejects(store.create('/k2', bytes('x')), isCode('unavailable'));
