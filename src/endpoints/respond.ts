@@ -33,7 +33,10 @@ export function negotiate(ctx: RequestContext, codecs: CodecRegistry, restrictio
   const accept = ctx.req.headers['accept'] as string | undefined;
   const out = negotiateOutput(accept, codecs, restrictions);
   const userAgent = ctx.req.headers['user-agent'] as string | undefined;
-  return { ...out, indent: out.pretty || prettyRequested(ctx.query, userAgent) };
+  const indent = out.pretty || prettyRequested(ctx.query, userAgent);
+  // Field by field, not a spread: the memoized outputs differ in shape (a target or not), and
+  // spreading them took longer than the rest of the negotiation.
+  return { codec: out.codec, contentType: out.contentType, representation: out.representation, target: out.target, pretty: out.pretty, indent };
 }
 
 /**

@@ -11,20 +11,31 @@ import { objectKey, refOf, type StoreContext } from './store-context.js';
  * shared with every reader: it must not be changed.
  */
 export function getObject(ctx: StoreContext, namespace: string, name: string, at: ReadRevision, signal?: AbortSignal): Promise<KubeObject> {
-  const key = objectKey(ctx, namespace, name);
   try {
-    // Most reads find the cache as new as they need: answered without waiting for anything.
-    const now = ctx.cache.getNow(key, at);
-    if (now !== undefined) return Promise.resolve(presentObject(ctx, name, now));
+    const now = getObjectNow(ctx, namespace, name, at);
+    if (now !== undefined) return Promise.resolve(now);
   } catch (err) {
-    return Promise.reject(fromStorageError(err, refOf(ctx, name)));
+    return Promise.reject(err);
   }
-  return ctx.cache.get(key, at, signal).then(
+  return ctx.cache.get(objectKey(ctx, namespace, name), at, signal).then(
     (result) => presentObject(ctx, name, result),
     (err: unknown) => {
       throw fromStorageError(err, refOf(ctx, name));
     },
   );
+}
+
+/**
+ * {@link getObject}'s answer when the cache has it at once (most reads find the cache as new as
+ * they need); undefined when only getObject can tell. Throws 404 NotFound as getObject rejects.
+ */
+export function getObjectNow(ctx: StoreContext, namespace: string, name: string, at: ReadRevision): KubeObject | undefined {
+  try {
+    const now = ctx.cache.getNow(objectKey(ctx, namespace, name), at);
+    return now === undefined ? undefined : presentObject(ctx, name, now);
+  } catch (err) {
+    throw fromStorageError(err, refOf(ctx, name));
+  }
 }
 
 function presentObject(ctx: StoreContext, name: string, result: CacheGetResult<KubeObject>): KubeObject {

@@ -7,7 +7,7 @@ import type { CacheWatch, ReadRevision, WatchStart } from '../../storage/cacher/
 import type { KubeObject } from '../object.js';
 import { createObject } from './create.js';
 import { deleteObject, type DeleteObjectRequest, type DeleteResult } from './delete.js';
-import { getObject, listObjects, listPrefix, type ListPage, type ListRequest } from './read.js';
+import { getObject, getObjectNow, listObjects, listPrefix, type ListPage, type ListRequest } from './read.js';
 import { objectKey, type StoreContext, type WriteOptions } from './store-context.js';
 import { guaranteedUpdate, replaceObject, type GuaranteedUpdateOptions, type TryUpdate, type UpdateResult } from './update.js';
 
@@ -31,6 +31,11 @@ export class ResourceStore {
 
   get(namespace: string, name: string, at: ReadRevision, signal?: AbortSignal): Promise<KubeObject> {
     return getObject(this.context, namespace, name, at, signal);
+  }
+
+  /** {@link get}'s answer when it is ready at once, else undefined; throws as get rejects. */
+  getNow(namespace: string, name: string, at: ReadRevision): KubeObject | undefined {
+    return getObjectNow(this.context, namespace, name, at);
   }
 
   list(request: ListRequest): Promise<ListPage> {
