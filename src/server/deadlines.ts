@@ -17,6 +17,9 @@ interface Deadline {
 
 export type DeadlineHandle = ListLink<Deadline>;
 
+/** The longest delay a Node timer takes (2^31 - 1 ms, about 24.8 days). */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 export class Deadlines {
   private readonly pending = new LinkedList<Deadline>();
   private timer: NodeJS.Timeout | undefined;
@@ -41,7 +44,9 @@ export class Deadlines {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.firesAt = at;
     // Unreferenced: a pending deadline never keeps the process alive by itself.
-    this.timer = setTimeout(() => this.fire(), Math.max(0, at - this.now())).unref();
+    // Node fires a longer delay than its timers hold after 1 ms instead; firing early is harmless.
+    const delay = Math.min(Math.max(0, at - this.now()), LONGEST_TIMER_MS);
+    this.timer = setTimeout(() => this.fire(), delay).unref();
   }
 
   private fire(): void {

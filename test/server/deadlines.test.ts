@@ -44,6 +44,14 @@ describe('Deadlines', () => {
     assert.deepEqual(fired, ['first', 'second']);
   });
 
+  it('waits out a deadline beyond what one Node timer can hold, instead of firing at once', async () => {
+    const deadlines = new Deadlines();
+    const fired: string[] = [];
+    deadlines.add(Date.now() + 40 * 24 * 3600 * 1000, () => fired.push('in 40 days'));
+    await sleep(30);
+    assert.deepEqual(fired, []);
+  });
+
   it('fires a deadline already past at the next turn', async () => {
     const deadlines = new Deadlines();
     const fired: string[] = [];
