@@ -4,7 +4,7 @@
  */
 import type { Request } from '../server/request-context.js';
 import type { UserInfo } from './user-info.js';
-import { isPromise } from '../util/promises.js';
+import { firstDeciding, isPromise } from '../util/promises.js';
 
 export type AuthenticationResult =
   /** The credential is valid and names this user. */
@@ -38,39 +38,21 @@ export function authenticateRequest(
   authenticators: readonly Authenticator[],
   anonymous: boolean,
 ): AuthenticationDecision | Promise<AuthenticationDecision> {
-  return askFrom(0, [], req, authenticators, anonymous);
-}
-
-/**
- * Asks the authenticators from `first` on. Synchronous for as long as their answers are, so that
- * a request whose credential is known at once (a client certificate) waits for nothing.
- */
-function askFrom(
-  first: number,
-  reasons: string[],
-  req: Request,
-  authenticators: readonly Authenticator[],
-  anonymous: boolean,
-): AuthenticationDecision | Promise<AuthenticationDecision> {
-  for (let i = first; i < authenticators.length; i++) {
-    const result = authenticators[i]!.authenticate(req);
-    if (isPromise(result)) {
-      return result.then((r) => (r.outcome === 'authenticated' ? authenticated(r.user) : askFrom(i + 1, withReason(reasons, r), req, authenticators, anonymous)));
-    }
-    if (result.outcome === 'authenticated') return authenticated(result.user);
-    withReason(reasons, result);
-  }
-  if (reasons.length === 0 && anonymous) return { user: ANONYMOUS_USER };
-  return { reasons };
-}
-
-function authenticated(user: UserInfo): AuthenticationDecision {
-  return { user: withAuthenticatedGroup(user) };
-}
-
-function withReason(reasons: string[], result: AuthenticationResult): string[] {
-  if (result.outcome === 'rejected') reasons.push(result.reason);
-  return reasons;
+  const reasons: string[] = [];
+  const accepted = firstDeciding(
+    authenticators,
+    (authenticator) => authenticator.authenticate(req),
+    (result) => result.outcome === 'authenticated',
+    (result) => {
+      if (result.outcome === 'rejected') reasons.push(result.reason);
+    },
+  );
+  const decide = (result: AuthenticationResult | undefined): AuthenticationDecision => {
+    if (result?.outcome === 'authenticated') return { user: withAuthenticatedGroup(result.user) };
+    if (reasons.length === 0 && anonymous) return { user: ANONYMOUS_USER };
+    return { reasons };
+  };
+  return isPromise(accepted) ? accepted.then(decide) : decide(accepted);
 }
 
 function withAuthenticatedGroup(user: UserInfo): UserInfo {

@@ -4,7 +4,7 @@
  */
 import type { UserInfo } from './user-info.js';
 import { SYSTEM_MASTERS } from './authenticator.js';
-import { isPromise } from '../util/promises.js';
+import { firstDeciding, isPromise } from '../util/promises.js';
 
 /** What is being asked, as upstream's authorizer.Attributes. */
 export interface AuthorizationAttributes {
@@ -65,25 +65,18 @@ export class UnionAuthorizer implements Authorizer {
 
   /** Synchronous for as long as the authorizers' answers are. */
   authorize(attributes: AuthorizationAttributes): Promise<AuthorizationResult> | AuthorizationResult {
-    return this.askFrom(0, [], attributes);
+    const reasons: string[] = [];
+    const decided = firstDeciding(
+      this.authorizers,
+      (authorizer) => authorizer.authorize(attributes),
+      (result) => result.decision !== 'no-opinion',
+      (result) => {
+        if (result.reason !== '') reasons.push(result.reason);
+      },
+    );
+    const orNoOpinion = (result: AuthorizationResult | undefined): AuthorizationResult => result ?? { decision: 'no-opinion', reason: reasons.join('\n') };
+    return isPromise(decided) ? decided.then(orNoOpinion) : orNoOpinion(decided);
   }
-
-  private askFrom(first: number, reasons: string[], attributes: AuthorizationAttributes): Promise<AuthorizationResult> | AuthorizationResult {
-    for (let i = first; i < this.authorizers.length; i++) {
-      const result = this.authorizers[i]!.authorize(attributes);
-      if (isPromise(result)) {
-        return result.then((r) => (r.decision !== 'no-opinion' ? r : this.askFrom(i + 1, withReason(reasons, r), attributes)));
-      }
-      if (result.decision !== 'no-opinion') return result;
-      withReason(reasons, result);
-    }
-    return { decision: 'no-opinion', reason: reasons.join('\n') };
-  }
-}
-
-function withReason(reasons: string[], result: AuthorizationResult): string[] {
-  if (result.reason !== '') reasons.push(result.reason);
-  return reasons;
 }
 
 /** The authorization modes Capstan implements so far. */

@@ -44,7 +44,8 @@ export function isEnding(res: Response): boolean {
 }
 
 function endWaiting(): void {
-  const [responses, theirBodies] = [waiting, bodies];
+  const responses = waiting;
+  const theirBodies = bodies;
   waiting = [];
   bodies = [];
   for (let i = 0; i < responses.length; i++) {

@@ -75,8 +75,8 @@ export function writeBody(
   setResponseHead(ctx, statusCode, contentType, headers);
   res.setHeader('Content-Length', String(bytes.byteLength));
   // Reads end with the other reads of this turn (end-batch.ts). Writes end as their commit lands,
-  // which already sends every write of the batch back to back; deferring them too bought nothing and
-  // left the allocator ~40 MiB more fragmented after a bulk load (bench/RESULTS.md, sixth session).
+  // which already sends every write of the batch back to back; deferring them too bought nothing
+  // and raised resident memory after a bulk load by ~40 MiB (bench/RESULTS.md, sixth session).
   if (ctx.req.method === 'GET') endThisTurn(res, bytes);
   else (res as ServerResponse).end(bytes);
 }

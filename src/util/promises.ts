@@ -46,3 +46,32 @@ export function finallyAfter<T>(work: () => Promise<T>, after: () => void): Prom
     },
   );
 }
+
+/**
+ * Asks `askers` in order until an answer `decides`, and returns that answer (undefined when none
+ * did); `passed` hears each answer that does not decide, in order. Synchronous for as long as
+ * the answers are, so that a chain whose parts know at once (a client certificate, AlwaysAllow)
+ * waits for nothing; from the first promise on, the rest is asked in its continuation.
+ */
+export function firstDeciding<A, R>(
+  askers: readonly A[],
+  ask: (asker: A) => R | Promise<R>,
+  decides: (answer: R) => boolean,
+  passed: (answer: R) => void,
+  from = 0,
+): R | undefined | Promise<R | undefined> {
+  for (let i = from; i < askers.length; i++) {
+    const answer = ask(askers[i]!);
+    if (isPromise(answer)) {
+      return answer.then((a) => {
+        if (decides(a)) return a;
+        passed(a);
+        return firstDeciding(askers, ask, decides, passed, i + 1);
+      });
+    }
+    if (decides(answer)) return answer;
+    passed(answer);
+  }
+  return undefined;
+}
+

@@ -124,7 +124,7 @@ export class Cacher<T> implements WatchCache<T> {
   }
 
   async get(key: string, at: ReadRevision, signal?: AbortSignal): Promise<CacheGetResult<T>> {
-    this.rangeOf(key);
+    this.checkKey(key);
     if (await this.catchUp(at, signal)) {
       const snapshot = this.snapshotFor(at);
       if (snapshot !== undefined) return getFromSnapshot(snapshot, key);
@@ -142,7 +142,7 @@ export class Cacher<T> implements WatchCache<T> {
   }
 
   async list(request: CacheListRequest<T>): Promise<CacheListResult<T>> {
-    this.rangeOf(request.prefix);
+    this.checkKey(request.prefix);
     const query: ListQuery<T> = {
       prefix: request.prefix,
       startKey: request.startKey,
@@ -313,17 +313,16 @@ export class Cacher<T> implements WatchCache<T> {
     return watcher;
   }
 
-  /** Validates that a read or watch stays inside this cache's prefix. */
+  /** The range a watch covers; throws 'invalid' outside this cache's prefix. */
   private rangeOf(prefix: string, key?: string): KeyRange {
-    if (!prefix.startsWith(this.prefix) || (key !== undefined && !key.startsWith(prefix))) {
-      throw outsideCache(key ?? prefix, this.prefix);
-    }
+    this.checkKey(prefix);
+    if (key !== undefined && !key.startsWith(prefix)) throw outsideCache(key, this.prefix);
     return new KeyRange(prefix, key);
   }
 
-  /** Checks that `key` is the cache's to read (as {@link rangeOf}, without making a range). */
-  private checkKey(key: string): void {
-    if (!key.startsWith(this.prefix)) throw outsideCache(key, this.prefix);
+  /** Throws 'invalid' for a key or prefix outside the cache's prefix. */
+  private checkKey(keyOrPrefix: string): void {
+    if (!keyOrPrefix.startsWith(this.prefix)) throw outsideCache(keyOrPrefix, this.prefix);
   }
 
   /** The one periodic timer of a cache: idle bookmarks, window expiry, compaction checks. */
