@@ -296,6 +296,11 @@ export function fromStorageError(err: unknown, ref?: ResourceRef): ApiError {
   }
 }
 
+/** Whether a failure is a 409 AlreadyExists (a create that lost a race). */
+export function isAlreadyExists(err: unknown): boolean {
+  return err instanceof ApiError && err.reason === 'AlreadyExists';
+}
+
 /** Whether a failure is a 404 NotFound (for callers that tolerate an object being gone). */
 export function isNotFound(err: unknown): boolean {
   return err instanceof ApiError && err.code === 404;

@@ -35,6 +35,7 @@ import { standardCodecs } from '../serialization/standard-codecs.js';
 import { CodecRegistry } from '../serialization/codec.js';
 import { ProtobufCodec } from '../serialization/protobuf/protobuf-codec.js';
 import { buildStrategies } from './strategies.js';
+import { fieldManagers } from './field-managers.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.js';
 import { firstAddress, parseCidr } from '../server/cidr.js';
@@ -109,6 +110,7 @@ export class Capstan {
       keys,
       newCache: (prefix) => new Cacher<KubeObject>({ storage, prefix, decoder: decodeFromStorage }),
       strategyFor,
+      fieldManagerFor: fieldManagers(this.schemas),
     });
     this.registry = registry;
     const namespacesDef = this.catalog.resource('', 'v1', 'namespaces')!;

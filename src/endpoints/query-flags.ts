@@ -1,8 +1,11 @@
 /**
- * Query parameters shared by the write verbs: dryRun (rule 9) and fieldValidation (rule 10).
+ * Query parameters shared by the write verbs: dryRun (rule 9), fieldValidation (rule 10), and the
+ * fieldManager and force of server-side apply.
  */
-import { invalid } from '../api/errors.js';
-import { fieldNotSupported, goStringSlice } from '../validation/field-errors.js';
+import { invalid, type FieldError } from '../api/errors.js';
+import { isGoPrintable } from '../serialization/go-format.js';
+import { fieldForbidden, fieldNotSupported, fieldRequired, goStringSlice } from '../validation/field-errors.js';
+import { FIELD_MANAGER_MAX_LENGTH, validateFieldManager } from '../validation/managed-fields.js';
 import type { FieldValidation } from '../patch/patch-request.js';
 
 /** The options object upstream decodes a write's query into, named in its 422s. */
@@ -40,4 +43,42 @@ export function fieldValidationOf(query: URLSearchParams, kind: WriteOptionsKind
   if (v === null || v === '') return 'Warn';
   if (v === 'Ignore' || v === 'Warn' || v === 'Strict') return v;
   throw invalid(kind, 'meta.k8s.io', '', [fieldNotSupported('fieldValidation', v, ['', 'Ignore', 'Strict', 'Warn'])]);
+}
+
+/**
+ * The field manager a write is recorded under: the fieldManager parameter, else the User-Agent up
+ * to its first "/" (printable characters only, at most 128 bytes), as upstream names managers of
+ * clients that do not say. An apply must name one. Throws upstream's 422 for a bad name.
+ */
+export function fieldManagerOf(query: URLSearchParams, userAgent: string | undefined, kind: WriteOptionsKind, isApply = false): string {
+  const given = query.get('fieldManager') ?? '';
+  const errors: FieldError[] = [];
+  if (isApply && given === '') errors.push(fieldRequired('fieldManager', 'is required for apply patch'));
+  errors.push(...validateFieldManager(given, 'fieldManager'));
+  if (errors.length > 0) throw invalid(kind, 'meta.k8s.io', '', errors);
+  return given !== '' ? given : managerFromUserAgent(userAgent ?? '');
+}
+
+function managerFromUserAgent(userAgent: string): string {
+  const slash = userAgent.indexOf('/');
+  let out = '';
+  let bytes = 0;
+  for (const ch of slash >= 0 ? userAgent.slice(0, slash) : userAgent) {
+    if (!isGoPrintable(ch.codePointAt(0)!)) continue;
+    const size = Buffer.byteLength(ch);
+    if (bytes + size > FIELD_MANAGER_MAX_LENGTH) break;
+    out += ch;
+    bytes += size;
+  }
+  return out;
+}
+
+const TRUE_VALUES = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
+
+/** `force` of a PATCH: only an apply may set it (upstream's 422 otherwise). */
+export function forceOf(query: URLSearchParams, isApply: boolean): boolean {
+  const value = query.get('force');
+  if (value === null) return false;
+  if (!isApply) throw invalid('PatchOptions', 'meta.k8s.io', '', [fieldForbidden('force', 'may not be specified for non-apply patch')]);
+  return TRUE_VALUES.has(value);
 }

@@ -11,6 +11,7 @@ import type { KubeObject } from './object.js';
 import type { Strategy } from './strategy.js';
 import { ResourceStore } from './store/resource-store.js';
 import type { NamespaceGate } from './store/store-context.js';
+import type { FieldManager } from '../apply/field-manager.js';
 
 export interface RegistryDeps {
   readonly storage: Storage;
@@ -18,6 +19,8 @@ export interface RegistryDeps {
   /** Makes the watch cache of one storage prefix. */
   readonly newCache: (prefix: string) => WatchCache<KubeObject>;
   readonly strategyFor: (definition: ResourceDefinition) => Strategy;
+  /** Records field ownership of a type's writes; absent: nothing is recorded. */
+  readonly fieldManagerFor?: (definition: ResourceDefinition) => FieldManager;
   readonly clock?: () => number;
   readonly newUid?: () => string;
 }
@@ -48,6 +51,7 @@ export class Registry {
         keys: this.deps.keys,
         clock: this.deps.clock ?? Date.now,
         newUid: this.deps.newUid ?? randomUUID,
+        fields: this.deps.fieldManagerFor?.(definition),
         get namespaces() {
           return registry.namespaceGate;
         },

@@ -6,17 +6,21 @@
 import { applyPatch } from '../../patch/patchers.js';
 import type { KubeObject } from '../../registry/object.js';
 import type { RequestContext } from '../../server/request-context.js';
-import { BUILT_IN_PATCH_KINDS, patchKindOf } from '../../serialization/patch-content-type.js';
+import { BUILT_IN_PATCH_KINDS, PatchKind, patchKindOf } from '../../serialization/patch-content-type.js';
 import { decodeError } from '../../serialization/object-decode.js';
 import { checkedObject } from '../object-body.js';
-import { fieldValidationOf, isDryRun } from '../query-flags.js';
+import { fieldManagerOf, fieldValidationOf, forceOf, isDryRun } from '../query-flags.js';
 import { contentTypeOf, readBody } from '../request-body.js';
 import { negotiate, writeObject } from '../respond.js';
 import type { RequestScope } from '../scope.js';
+import { handleApply } from './apply.js';
 
 export async function handlePatch(ctx: RequestContext, scope: RequestScope): Promise<void> {
   const out = negotiate(ctx, scope.env.codecs);
   const kind = patchKindOf(contentTypeOf(ctx), BUILT_IN_PATCH_KINDS);
+  if (kind === PatchKind.ApplyYaml) return handleApply(ctx, scope, out);
+  forceOf(ctx.query, false);
+  const manager = fieldManagerOf(ctx.query, ctx.req.headers['user-agent'], 'PatchOptions');
   const dryRun = isDryRun(ctx.query, 'PatchOptions');
   const fieldValidation = fieldValidationOf(ctx.query, 'PatchOptions');
   const body = await readBody(ctx);
@@ -38,7 +42,7 @@ export async function handlePatch(ctx: RequestContext, scope: RequestScope): Pro
       if (attempts > 1) ctx.warnings.length = warnings;
       return object;
     },
-    { dryRun, subresource: scope.subresource },
+    { dryRun, subresource: scope.subresource, manager },
   );
   await writeObject(ctx, 200, result.object, d, out);
 }

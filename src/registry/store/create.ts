@@ -50,6 +50,7 @@ export async function createObject(ctx: StoreContext, namespace: string, object:
   const generated = !meta.name && !!meta.generateName;
   if (generated) meta.name = generateName(meta.generateName!);
   ctx.strategy.prepareForCreate(object, strategyCtx);
+  if (options.manager !== undefined) ctx.fields?.trackUpdate(undefined, object, { manager: options.manager, subresource: '', now: meta.creationTimestamp });
   const errors: FieldError[] = [...validateMetadata(ctx, object, undefined), ...ctx.strategy.validate(object, strategyCtx)];
   if (errors.length > 0) throw invalid(d.kind, d.group, meta.name ?? meta.generateName ?? '', errors);
 

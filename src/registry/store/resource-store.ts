@@ -5,6 +5,7 @@
 import { fromWatchStorageError } from '../../api/errors.js';
 import type { CacheWatch, ReadRevision, WatchStart } from '../../storage/cacher/cache-types.js';
 import type { KubeObject } from '../object.js';
+import { applyObject, type ApplyRequest } from './apply.js';
 import { createObject } from './create.js';
 import { deleteObject, type DeleteObjectRequest, type DeleteResult } from './delete.js';
 import { getObject, getObjectNow, listObjects, listPrefix, type ListPage, type ListRequest } from './read.js';
@@ -72,6 +73,11 @@ export class ResourceStore {
   /** Read-modify-write with retries on conflict (PATCH and server-side changes). */
   update(namespace: string, name: string, tryUpdate: TryUpdate, options: Omit<GuaranteedUpdateOptions, 'retryOnConflict'>): Promise<UpdateResult> {
     return guaranteedUpdate(this.context, namespace, name, tryUpdate, { ...options, retryOnConflict: true });
+  }
+
+  /** Server-side apply: creates the object when absent (`created`), else merges into it. */
+  apply(namespace: string, name: string, request: ApplyRequest, options: WriteOptions): Promise<{ object: KubeObject; created: boolean }> {
+    return applyObject(this.context, namespace, name, request, options);
   }
 
   delete(namespace: string, name: string, request: DeleteObjectRequest): Promise<DeleteResult> {

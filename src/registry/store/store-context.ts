@@ -10,6 +10,7 @@ import type { KeyLayout } from '../keys.js';
 import type { KubeObject } from '../object.js';
 import type { UserInfo } from '../../auth/user-info.js';
 import type { Strategy } from '../strategy.js';
+import type { FieldManager } from '../../apply/field-manager.js';
 
 /** Checked before an object is created in a namespace (upstream's NamespaceLifecycle admission). */
 export interface NamespaceGate {
@@ -29,6 +30,8 @@ export interface StoreContext {
   readonly clock: () => number;
   readonly newUid: () => string;
   readonly namespaces: NamespaceGate | undefined;
+  /** Records field ownership (metadata.managedFields); undefined: writes are not recorded. */
+  readonly fields: FieldManager | undefined;
 }
 
 /** Per-request options of a write. */
@@ -38,6 +41,11 @@ export interface WriteOptions {
   readonly subresource: string;
   /** The requesting user; creates hand it to the strategy (see StrategyContext.user). */
   readonly user?: UserInfo;
+  /**
+   * The field manager the write is recorded under in metadata.managedFields; undefined: not
+   * recorded (writes of the server's own, and applies, which record themselves).
+   */
+  readonly manager?: string;
 }
 
 export function objectKey(ctx: StoreContext, namespace: string, name: string): string {

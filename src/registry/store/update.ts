@@ -7,7 +7,7 @@
 import { badRequest, conflict, fromStorageError, invalid, notFound, OBJECT_MODIFIED, type FieldError } from '../../api/errors.js';
 import { isStorageError } from '../../storage/errors.js';
 import { decodeFromStorage, encodeForStorage } from '../object-codec.js';
-import { jsonEqual, metaOf, type KubeObject } from '../object.js';
+import { jsonEqual, metaOf, timestamp, type KubeObject } from '../object.js';
 import { checkPreconditions, type Preconditions } from './preconditions.js';
 import { objectKey, refOf, type StoreContext, type WriteOptions } from './store-context.js';
 import { validateMetadata } from './validate-metadata.js';
@@ -78,7 +78,7 @@ export async function guaranteedUpdate(
     if (!asked) metaOf(updated).resourceVersion = storedVersion;
     else if (asked !== storedVersion) throw conflict(refOf(ctx, name), OBJECT_MODIFIED);
     const strategyCtx = { now: ctx.clock(), dryRun: options.dryRun, subresource: options.subresource };
-    if (!options.systemUpdate) applyUpdateRules(ctx, updated, stored.object, strategyCtx);
+    if (!options.systemUpdate) applyUpdateRules(ctx, updated, stored.object, strategyCtx, options.manager);
     const reservation = !options.systemUpdate && ctx.strategy.beginUpdate ? await ctx.strategy.beginUpdate(updated, stored.object, strategyCtx) : undefined;
     let committed = false;
     try {
@@ -99,7 +99,7 @@ export async function guaranteedUpdate(
  * The update rules of upstream's rest.BeforeUpdate: the strategy carries over what may not
  * change, system fields are kept, and the result is validated.
  */
-function applyUpdateRules(ctx: StoreContext, object: KubeObject, old: KubeObject, strategyCtx: StrategyContext): void {
+function applyUpdateRules(ctx: StoreContext, object: KubeObject, old: KubeObject, strategyCtx: StrategyContext, manager: string | undefined): void {
   const d = ctx.definition;
   const meta = metaOf(object);
   const oldMeta = metaOf(old);
@@ -117,6 +117,7 @@ function applyUpdateRules(ctx: StoreContext, object: KubeObject, old: KubeObject
   if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation;
   else delete meta.generation;
   ctx.strategy.prepareForUpdate(object, old, strategyCtx);
+  if (manager !== undefined) ctx.fields?.trackUpdate(old, object, { manager, subresource: strategyCtx.subresource, now: timestamp(strategyCtx.now) });
   if (!meta.uid) meta.uid = oldMeta.uid;
   if (oldMeta.creationTimestamp) meta.creationTimestamp = oldMeta.creationTimestamp;
   if (oldMeta.deletionTimestamp) meta.deletionTimestamp = oldMeta.deletionTimestamp;

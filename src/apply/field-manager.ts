@@ -1,0 +1,201 @@
+/**
+ * Field ownership of one resource type (upstream's field manager): every write records in
+ * metadata.managedFields which manager set which fields, and server-side apply merges a
+ * configuration into the live object, giving up the fields the applier stopped setting and
+ * refusing (409) to change fields another manager owns unless forced.
+ *
+ * Fields no manager owns: apiVersion, kind and the metadata the server sets (name, namespace, uid,
+ * resourceVersion, generation, creationTimestamp, managedFields, ...), and the fields the
+ * subresource written may not change (status through the main resource, spec through status).
+ */
+import { ApiError, type StatusCause } from '../api/errors.js';
+import { jsonEqual, type KubeObject } from '../registry/object.js';
+import { FieldSet } from './field-set.js';
+import type { FieldType, FieldTypes } from './field-types.js';
+import { capUpdaters, decodeManagers, encodeManagers, identityOf, type ManagerRecord, type Managers } from './managers.js';
+import { fieldElement, pathString, type FieldPath } from './path-element.js';
+import { compare, fieldSetOf, merge, removeFields } from './typed-walks.js';
+
+const field = (...names: string[]): FieldPath => names.map(fieldElement);
+
+/** Paths nobody owns (exactly these paths; `metadata.labels.x` stays ownable). */
+const SERVER_FIELDS = FieldSet.of([
+  field('apiVersion'),
+  field('kind'),
+  field('metadata'),
+  ...['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion'].map((n) => field('metadata', n)),
+]);
+
+export interface FieldManagerOptions {
+  readonly types: FieldTypes;
+  /** The kind's schema definition name (undefined: typed by content). */
+  readonly schema: string | undefined;
+  /** apiVersion of the kind ("v1", "apps/v1"), recorded in each entry. */
+  readonly apiVersion: string;
+  /** Whether the kind has a status subresource (then status and spec are owned apart). */
+  readonly hasStatus: boolean;
+}
+
+/** Who writes: the manager's name and the subresource written ("" for the main resource). */
+export interface Writer {
+  readonly manager: string;
+  readonly subresource: string;
+  /** RFC 3339 time of the write. */
+  readonly now: string;
+}
+
+export class FieldManager {
+  readonly #types: FieldTypes;
+  readonly #root: FieldType;
+  readonly #apiVersion: string;
+  readonly #hasStatus: boolean;
+
+  constructor(options: FieldManagerOptions) {
+    this.#types = options.types;
+    this.#root = options.types.root(options.schema);
+    this.#apiVersion = options.apiVersion;
+    this.#hasStatus = options.hasStatus;
+  }
+
+  /**
+   * Records a create (`live` undefined), update or patch in `updated`'s managedFields: the writer
+   * owns what it changed, other managers lose it, and fields removed are nobody's. Managed fields
+   * the request carries replace the live ones when they can be read (how clients edit them);
+   * otherwise the live ones are kept. Never fails: an object whose entries cannot be worked out
+   * is written without them, as upstream does.
+   */
+  trackUpdate(live: KubeObject | undefined, updated: KubeObject, writer: Writer): void {
+    const meta = (updated.metadata ??= {});
+    let managers: Managers | undefined;
+    if (writer.subresource === '' && Array.isArray(meta.managedFields) && meta.managedFields.length > 0) managers = this.#tryDecode(meta.managedFields);
+    managers ??= this.#tryDecode(live?.metadata?.managedFields) ?? new Map();
+    delete meta.managedFields;
+    const changes = compare(this.#types, this.#root, withoutManagedFields(live), updated);
+    const taken = this.#owned(changes.added.union(changes.modified), writer.subresource);
+    const removed = changes.removed;
+    const self = identityOf(writer.manager, 'Update', this.#apiVersion, writer.subresource);
+    for (const [id, record] of managers) {
+      if (id === self) continue;
+      setFields(managers, id, record, record.fields.difference(taken).difference(removed));
+    }
+    const previous = managers.get(self);
+    const fields = (previous?.fields ?? new FieldSet()).difference(removed).union(taken);
+    const time = taken.isEmpty() ? previous?.time : writer.now;
+    setFields(managers, self, { manager: writer.manager, operation: 'Update', apiVersion: this.#apiVersion, subresource: writer.subresource, time, fields }, fields);
+    capUpdaters(managers);
+    setManagedFields(updated, managers);
+  }
+
+  /**
+   * Server-side apply of `config` to `live` (undefined: the object does not exist yet) by
+   * `writer`. Returns the new object with its managedFields. Throws 409 listing the conflicts
+   * when the configuration changes fields other managers own and `force` is not set (forced, they
+   * lose them), and 500 when the live object's managedFields cannot be read.
+   */
+  apply(live: KubeObject | undefined, config: KubeObject, writer: Writer, force: boolean): KubeObject {
+    let managers: Managers;
+    try {
+      managers = decodeManagers(live?.metadata?.managedFields);
+    } catch (err) {
+      throw new ApiError(500, 'InternalError', `failed to decode managed fields: ${(err as Error).message}`);
+    }
+    const before = withoutManagedFields(live) ?? {};
+    const merged = merge(this.#types, this.#root, before, config) as KubeObject;
+    const self = identityOf(writer.manager, 'Apply', this.#apiVersion, writer.subresource);
+    const last = managers.get(self);
+    const applied = this.#owned(fieldSetOf(this.#types, this.#root, config), writer.subresource);
+    const record: ManagerRecord = { manager: writer.manager, operation: 'Apply', apiVersion: this.#apiVersion, subresource: writer.subresource, time: last?.time, fields: applied };
+    managers.set(self, record);
+    if (last && !last.fields.isEmpty()) {
+      let owned = new FieldSet();
+      for (const r of managers.values()) owned = owned.union(r.fields);
+      removeFields(this.#types, this.#root, merged, last.fields.difference(owned), owned);
+    }
+
+    const changes = compare(this.#types, this.#root, before, merged);
+    const changed = this.#owned(changes.added.union(changes.modified), writer.subresource);
+    const conflicts: Array<{ record: ManagerRecord; path: FieldPath }> = [];
+    for (const [id, other] of managers) {
+      if (id === self) continue;
+      for (const path of other.fields.intersection(changed).paths()) conflicts.push({ record: other, path });
+    }
+    if (conflicts.length > 0 && !force) throw conflictError(conflicts);
+    for (const [id, other] of managers) {
+      if (id !== self) setFields(managers, id, other, other.fields.difference(changed).difference(changes.removed));
+    }
+    const objectChanged = !jsonEqual(before, merged);
+    setFields(managers, self, objectChanged ? { ...record, time: writer.now } : record, applied);
+    capUpdaters(managers);
+    const result = objectChanged ? merged : (structuredClone(before) as KubeObject);
+    setManagedFields(result, managers);
+    return result;
+  }
+
+  /** `set` without the fields nobody owns when writing `subresource`. */
+  #owned(set: FieldSet, subresource: string): FieldSet {
+    let owned = set.difference(SERVER_FIELDS);
+    if (this.#hasStatus) {
+      const reset = FieldSet.of([subresource === 'status' ? field('spec') : field('status')]);
+      owned = owned.withoutTrees(reset);
+    }
+    return owned;
+  }
+
+  #tryDecode(entries: unknown): Managers | undefined {
+    try {
+      return decodeManagers(entries);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function withoutManagedFields(object: KubeObject | undefined): KubeObject | undefined {
+  if (!object?.metadata?.managedFields) return object;
+  const { managedFields: _dropped, ...metadata } = object.metadata;
+  return { ...object, metadata };
+}
+
+function setFields(managers: Managers, id: string, record: ManagerRecord, fields: FieldSet): void {
+  if (fields.isEmpty()) managers.delete(id);
+  else managers.set(id, { ...record, fields });
+}
+
+function setManagedFields(object: KubeObject, managers: Managers): void {
+  const meta = (object.metadata ??= {});
+  const entries = encodeManagers(managers);
+  if (entries) meta.managedFields = entries;
+  else delete meta.managedFields;
+}
+
+/** How a conflict names a manager: `"kubectl"`, with its subresource and, for an updater, version and time. */
+function describeManager(r: ManagerRecord): string {
+  let name = JSON.stringify(r.manager);
+  if (r.subresource !== '') name += ` with subresource ${JSON.stringify(r.subresource)}`;
+  if (r.operation === 'Update') name += r.time === undefined ? ` using ${r.apiVersion}` : ` using ${r.apiVersion} at ${r.time}`;
+  return name;
+}
+
+/** The 409 upstream answers an apply with conflicts, one cause per conflicting field. */
+function conflictError(conflicts: ReadonlyArray<{ record: ManagerRecord; path: FieldPath }>): ApiError {
+  const sorted = [...conflicts].sort((a, b) => {
+    const ma = describeManager(a.record);
+    const mb = describeManager(b.record);
+    return ma < mb ? -1 : ma > mb ? 1 : 0;
+  });
+  const causes: StatusCause[] = sorted.map((c) => ({ reason: 'FieldManagerConflict', message: `conflict with ${describeManager(c.record)}`, field: pathString(c.path) }));
+  let message: string;
+  if (sorted.length === 1) {
+    message = `Apply failed with 1 conflict: conflict with ${describeManager(sorted[0]!.record)}: ${pathString(sorted[0]!.path)}`;
+  } else {
+    const lines: string[] = [];
+    let current = '';
+    for (const c of sorted) {
+      const name = describeManager(c.record);
+      if (name !== current) lines.push(`conflicts with ${(current = name)}:`);
+      lines.push(`- ${pathString(c.path)}`);
+    }
+    message = `Apply failed with ${sorted.length} conflicts: ${lines.join('\n')}`;
+  }
+  return new ApiError(409, 'Conflict', message, { causes });
+}

@@ -1,0 +1,52 @@
+/**
+ * Server-side apply: the configuration is merged into the stored object by the type's field
+ * manager inside the update loop (a concurrent change is merged into afresh), or, when there is no
+ * object, becomes a new one.
+ */
+import { ApiError, badRequest, isAlreadyExists, notFound } from '../../api/errors.js';
+import { metaOf, timestamp, type KubeObject } from '../object.js';
+import { createObject } from './create.js';
+import { refOf, type StoreContext, type WriteOptions } from './store-context.js';
+import { guaranteedUpdate, readStored } from './update.js';
+
+export interface ApplyRequest {
+  readonly config: KubeObject;
+  readonly manager: string;
+  readonly force: boolean;
+  /** Checks the merged object as a decoded body is checked (schema, unknown fields); returns the object to write. */
+  readonly check: (object: KubeObject) => KubeObject;
+}
+
+/** Applies `request.config` to the object `name`. Throws what create and update throw, and 409 for apply conflicts. */
+export async function applyObject(
+  ctx: StoreContext,
+  namespace: string,
+  name: string,
+  request: ApplyRequest,
+  options: WriteOptions,
+): Promise<{ object: KubeObject; created: boolean }> {
+  const fields = ctx.fields;
+  if (!fields) throw new ApiError(415, 'UnsupportedMediaType', `server-side apply is not available for ${ctx.definition.resource}`);
+  const configName = request.config.metadata?.name;
+  if (configName !== undefined && configName !== name) {
+    throw badRequest(`the name of the object (${String(configName)}) does not match the name on the URL (${name})`);
+  }
+  const writer = () => ({ manager: request.manager, subresource: options.subresource, now: timestamp(ctx.clock()) });
+  const recorded = { ...options, manager: undefined };
+  if (!(await readStored(ctx, namespace, name))) {
+    if (options.subresource !== '') throw notFound(refOf(ctx, name));
+    const object = request.check(fields.apply(undefined, request.config, writer(), request.force));
+    metaOf(object).name = name;
+    try {
+      return { object: await createObject(ctx, namespace, object, recorded), created: true };
+    } catch (err) {
+      // Created by someone else meanwhile: apply to theirs.
+      if (!isAlreadyExists(err)) throw err;
+    }
+  }
+  const result = await guaranteedUpdate(ctx, namespace, name, (current) => request.check(fields.apply(current, request.config, writer(), request.force)), {
+    ...recorded,
+    retryOnConflict: true,
+  });
+  return { object: result.object, created: false };
+}
