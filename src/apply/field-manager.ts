@@ -12,7 +12,8 @@ import { ApiError, type StatusCause } from '../api/errors.js';
 import { jsonEqual, type KubeObject } from '../registry/object.js';
 import { FieldSet } from './field-set.js';
 import type { FieldType, FieldTypes } from './field-types.js';
-import { capUpdaters, decodeManagers, encodeManagers, identityOf, type ManagerRecord, type Managers } from './managers.js';
+import { capUpdaters, decodeManagers, encodeManagers, identityOf, managedFieldsEntry, type ManagerRecord, type Managers } from './managers.js';
+import { newObjectFields } from './new-object-fields.js';
 import { fieldElement, pathString, type FieldPath } from './path-element.js';
 import { compare, fieldSetOf, merge, removeFields } from './typed-walks.js';
 
@@ -66,8 +67,10 @@ export class FieldManager {
    */
   trackUpdate(live: KubeObject | undefined, updated: KubeObject, writer: Writer): void {
     const meta = (updated.metadata ??= {});
+    const given = writer.subresource === '' && Array.isArray(meta.managedFields) && meta.managedFields.length > 0;
+    if (live === undefined && !given) return this.#trackCreate(updated, writer);
     let managers: Managers | undefined;
-    if (writer.subresource === '' && Array.isArray(meta.managedFields) && meta.managedFields.length > 0) managers = this.#tryDecode(meta.managedFields);
+    if (given) managers = this.#tryDecode(meta.managedFields);
     managers ??= this.#tryDecode(live?.metadata?.managedFields) ?? new Map();
     delete meta.managedFields;
     const changes = compare(this.#types, this.#root, withoutManagedFields(live), updated);
@@ -84,6 +87,14 @@ export class FieldManager {
     setFields(managers, self, { manager: writer.manager, operation: 'Update', apiVersion: this.#apiVersion, subresource: writer.subresource, time, fields }, fields);
     capUpdaters(managers);
     setManagedFields(updated, managers);
+  }
+
+  /** A create that brings no managedFields: one entry, the creator's, owning all it set. */
+  #trackCreate(created: KubeObject, writer: Writer): void {
+    const meta = created.metadata!;
+    const fieldsV1 = newObjectFields(this.#types, this.#root, created, this.#hasStatus);
+    if (fieldsV1) meta.managedFields = [managedFieldsEntry(writer.manager, 'Update', this.#apiVersion, writer.now, fieldsV1, writer.subresource)];
+    else if (meta.managedFields !== undefined) delete meta.managedFields;
   }
 
   /**

@@ -107,14 +107,10 @@ export class FieldTypes {
     const entryType: FieldType = typeof additional === 'object' ? additional : undefined;
     const open = additional !== undefined && additional !== false;
     if (Object.keys(properties).length === 0 && !open && !node.preserveUnknownFields) return UNTYPED_MAP;
-    return {
-      kind: 'map',
-      member: (name) => {
-        const field = Object.hasOwn(properties, name) ? properties[name] : undefined;
-        if (field !== undefined) return { type: field, declared: true };
-        return open ? { type: entryType, declared: false } : UNTYPED_MEMBER;
-      },
-    };
+    const declared = new Map<string, { readonly type: FieldType; readonly declared: boolean }>();
+    for (const [name, field] of Object.entries(properties)) declared.set(name, { type: field, declared: true });
+    const entry = open ? { type: entryType, declared: false } : UNTYPED_MEMBER;
+    return { kind: 'map', member: (name) => declared.get(name) ?? entry };
   }
 
   #listShape(node: SchemaNode, resolved: SchemaNode): Shape {

@@ -85,18 +85,27 @@ export function encodeManagers(managers: Managers): Array<Record<string, unknown
       compareText(p.apiVersion, q.apiVersion) ||
       compareText(p.subresource, q.subresource),
   );
-  return records.map((r) => {
-    // ManagedFieldsEntry's field order; empty strings are omitted as upstream omits them.
-    const entry: Record<string, unknown> = {};
-    if (r.manager !== '') entry['manager'] = r.manager;
-    entry['operation'] = r.operation;
-    if (r.apiVersion !== '') entry['apiVersion'] = r.apiVersion;
-    if (r.time !== undefined) entry['time'] = r.time;
-    entry['fieldsType'] = 'FieldsV1';
-    entry['fieldsV1'] = r.fields.toFieldsV1();
-    if (r.subresource !== '') entry['subresource'] = r.subresource;
-    return entry;
-  });
+  return records.map((r) => managedFieldsEntry(r.manager, r.operation, r.apiVersion, r.time, r.fields.toFieldsV1(), r.subresource));
+}
+
+/** One managedFields entry, in ManagedFieldsEntry's field order; empty strings are omitted as upstream omits them. */
+export function managedFieldsEntry(
+  manager: string,
+  operation: Operation,
+  apiVersion: string,
+  time: string | undefined,
+  fieldsV1: Record<string, unknown>,
+  subresource: string,
+): Record<string, unknown> {
+  const entry: Record<string, unknown> = {};
+  if (manager !== '') entry['manager'] = manager;
+  entry['operation'] = operation;
+  if (apiVersion !== '') entry['apiVersion'] = apiVersion;
+  if (time !== undefined) entry['time'] = time;
+  entry['fieldsType'] = 'FieldsV1';
+  entry['fieldsV1'] = fieldsV1;
+  if (subresource !== '') entry['subresource'] = subresource;
+  return entry;
 }
 
 /** Upstream keeps at most this many updaters' entries; older ones are merged into one per version. */

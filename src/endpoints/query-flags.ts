@@ -59,7 +59,19 @@ export function fieldManagerOf(query: URLSearchParams, userAgent: string | undef
   return given !== '' ? given : managerFromUserAgent(userAgent ?? '');
 }
 
+/** The last User-Agent seen and the manager it names: clients send the same one again and again. */
+let lastUserAgent = '';
+let lastManager = '';
+
 function managerFromUserAgent(userAgent: string): string {
+  if (userAgent === lastUserAgent) return lastManager;
+  const manager = managerNamedBy(userAgent);
+  lastUserAgent = userAgent;
+  lastManager = manager;
+  return manager;
+}
+
+function managerNamedBy(userAgent: string): string {
   const slash = userAgent.indexOf('/');
   let out = '';
   let bytes = 0;

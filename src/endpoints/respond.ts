@@ -12,7 +12,8 @@ import { badRequest, notAcceptable } from '../api/errors.js';
 import { apiVersionOf, type ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import { canonicalOrder, type KubeObject } from '../registry/object.js';
 import type { RequestContext } from '../server/request-context.js';
-import type { CodecRegistry } from '../serialization/codec.js';
+import { itemLength, type CodecRegistry, type ListItemBytes } from '../serialization/codec.js';
+import { escapeLikeGo } from '../serialization/json-encode.js';
 import { negotiateOutput, type NegotiatedOutput, type OutputRestrictions } from '../serialization/negotiate.js';
 import { prettyRequested } from '../serialization/pretty.js';
 import type { EncodingMemo } from './encoding-memo.js';
@@ -152,7 +153,7 @@ export async function writeList(
   }
   // Items come from their memoized encodings and go out in chunks: the list is never built whole.
   const encoded = items.map((object) => listItemBytes(object, list.itemForm, out, memo));
-  const size = encoded.reduce((total, bytes) => total + bytes.length, 0);
+  const size = encoded.reduce((total, bytes) => total + itemLength(bytes), 0);
   const chunks = list.encode(envelope, encoded, { pretty: out.indent, chunkBytes: LIST_CHUNK_BYTES });
   if (size < LIST_CHUNK_BYTES) {
     // A list that fits one chunk goes out as one body with its length, like any other response.
@@ -179,9 +180,43 @@ function listItem(object: KubeObject): KubeObject {
 }
 
 /** An object's encoding in the form `out`'s codec lists items in; memoized for the cache's objects. */
-function listItemBytes(object: KubeObject, form: 'item' | 'object', out: Output, memo: EncodingMemo | undefined): Uint8Array {
+function listItemBytes(object: KubeObject, form: 'item' | 'object', out: Output, memo: EncodingMemo | undefined): ListItemBytes {
   if (form === 'object') return memo ? encodedObject(object, out, memo) : out.codec.encode(canonicalOrder(object));
-  return memo ? memo.get(object, `item:${out.codec.mediaTypes[0]}`, () => out.codec.encode(listItem(object))) : out.codec.encode(listItem(object));
+  if (!memo) return out.codec.encode(listItem(object));
+  if (out.codec.mediaTypes[0] === 'application/json') {
+    const shared = jsonItemWithin(encodedObject(object, out, memo), object);
+    if (shared) return shared;
+  }
+  return memo.get(object, `item:${out.codec.mediaTypes[0]}`, () => out.codec.encode(listItem(object)));
+}
+
+const OPEN_BRACE = Buffer.from('{');
+
+/**
+ * A JSON list item as a view of the object's own memoized JSON (`{"kind":…,"apiVersion":…,` cut
+ * off, `{` put back), so that a list and a GET of the same object hold one encoding, not two: with
+ * two, a list of 10,000 objects and their GETs outgrew the memo's budget and every list encoded
+ * every item again. Undefined when the encoding does not start as expected.
+ */
+function jsonItemWithin(whole: Uint8Array, object: KubeObject): ListItemBytes | undefined {
+  if (typeof object.kind !== 'string' || typeof object.apiVersion !== 'string') return undefined;
+  const prefix = jsonObjectPrefix(object.kind, object.apiVersion);
+  if (whole.length <= prefix.length || Buffer.compare(prefix, whole.subarray(0, prefix.length)) !== 0) return undefined;
+  return [OPEN_BRACE, whole.subarray(prefix.length)];
+}
+
+const jsonPrefixes = new Map<string, Buffer>();
+
+/** `{"kind":…,"apiVersion":…,`, the start of an object's JSON, kept per kind and version. */
+function jsonObjectPrefix(kind: string, apiVersion: string): Buffer {
+  const key = `${apiVersion}/${kind}`;
+  let prefix = jsonPrefixes.get(key);
+  if (prefix === undefined) {
+    prefix = Buffer.from(`{"kind":${escapeLikeGo(JSON.stringify(kind))},"apiVersion":${escapeLikeGo(JSON.stringify(apiVersion))},`);
+    // Kinds and versions are few (the served types); the bound guards against odd objects.
+    if (jsonPrefixes.size < 4096) jsonPrefixes.set(key, prefix);
+  }
+  return prefix;
 }
 
 /** The encoding of a whole object from the watch cache with `out`'s codec, memoized in `memo`. */

@@ -38,6 +38,23 @@ export interface StreamFraming {
   frameEvent(type: WatchEventType, object: Uint8Array): Buffer;
 }
 
+/** One list item's bytes: whole, or as pieces that follow one another (views of other encodings). */
+export type ListItemBytes = Uint8Array | readonly Uint8Array[];
+
+/** The bytes of an item given in pieces, joined (copied only when there are several). */
+export function joinedItem(item: ListItemBytes): Uint8Array {
+  if (!Array.isArray(item)) return item as Uint8Array;
+  return item.length === 1 ? item[0]! : Buffer.concat(item);
+}
+
+/** An item's length in bytes. */
+export function itemLength(item: ListItemBytes): number {
+  if (!Array.isArray(item)) return (item as Uint8Array).length;
+  let n = 0;
+  for (const piece of item) n += piece.length;
+  return n;
+}
+
 /** How a codec writes a list from its items' encodings, without building the list whole. */
 export interface ListEncoding {
   /**
@@ -48,7 +65,7 @@ export interface ListEncoding {
   /** The list's bytes in chunks of about `chunkBytes`: `envelope`'s fields, then `items`. */
   encode(
     envelope: { readonly kind: string; readonly apiVersion: string; readonly metadata: unknown },
-    items: readonly Uint8Array[],
+    items: readonly ListItemBytes[],
     options: { readonly pretty?: boolean; readonly chunkBytes: number },
   ): AsyncIterable<Uint8Array>;
 }

@@ -5,6 +5,7 @@
  * syscall: a 10 000-item list is a few hundred writes, not twenty thousand.
  */
 import { Chunker } from './chunker.js';
+import { joinedItem, type ListItemBytes } from './codec.js';
 import { escapeLikeGo } from './json-encode.js';
 
 /** Bytes per chunk handed to the caller, unless one item alone is larger. */
@@ -42,7 +43,7 @@ function reindent(item: Uint8Array): Buffer {
  */
 export async function* encodeJsonList(
   envelope: Record<string, unknown>,
-  items: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+  items: Iterable<ListItemBytes> | AsyncIterable<ListItemBytes>,
   options: JsonListOptions = {},
 ): AsyncGenerator<Uint8Array, void, undefined> {
   const pretty = options.pretty === true;
@@ -51,13 +52,19 @@ export async function* encodeJsonList(
   const separator = Buffer.from(text.separator);
   chunker.add(Buffer.from(text.head, 'utf8'));
   let first = true;
-  const add = (item: Uint8Array): void => {
-    if (!first) chunker.add(separator);
+  const addWhole = (item: Uint8Array): void => {
     let end = item.length;
     while (end > 0 && item[end - 1] === 0x0a) end--;
     const body = end === item.length ? item : item.subarray(0, end);
     chunker.add(pretty ? reindent(body) : body);
+  };
+  const add = (item: ListItemBytes): void => {
+    if (!first) chunker.add(separator);
     first = false;
+    if (!Array.isArray(item) || pretty) return addWhole(joinedItem(item));
+    // Pieces: all but the last go as they are; the last loses the trailing newline.
+    for (let i = 0; i < item.length - 1; i++) chunker.add(item[i]!);
+    addWhole(item[item.length - 1]!);
   };
   // An array of items is walked without an await per item: `for await` over a plain iterable
   // costs a promise and a microtask turn per item, ~10,000 of them for a large list.

@@ -3,7 +3,7 @@
  * built-in types in the spec's envelope, and watch streams framed as upstream frames them. Custom
  * resources have no Protobuf form; decoding their bodies fails with a clear 400.
  */
-import type { Codec, DecodedBody, ListEncoding, StreamFraming } from '../codec.js';
+import { joinedItem, type Codec, type DecodedBody, type ListEncoding, type StreamFraming } from '../codec.js';
 import { ProtobufEncodeError } from './errors.js';
 import { encodeProtobufList } from './list-encoder.js';
 import { decodeProtobufObject, encodeProtobufObject } from './protobuf-object.js';
@@ -22,7 +22,7 @@ export class ProtobufCodec implements Codec {
 
   readonly list: ListEncoding = {
     itemForm: 'object',
-    encode: (envelope, items, options) => encodeProtobufList(envelope, items, this.schema, { chunkBytes: options.chunkBytes }),
+    encode: (envelope, items, options) => encodeProtobufList(envelope, items.map(joinedItem), this.schema, { chunkBytes: options.chunkBytes }),
   };
 
   /** `schema` compiles the descriptor on first use; share one among codecs. */

@@ -1,0 +1,80 @@
+/**
+ * The FieldsV1 a create records for its manager, built in one walk over the new object. It is what
+ * the general path (compare with nothing, then encode the set) gives, without building a set: a
+ * create is the commonest write, and the set's bookkeeping cost more than the rest of recording.
+ * Every non-empty map and list is added, so each is a member (`".": {}`) as well as a parent; leaves,
+ * empty maps and empty lists are members alone.
+ */
+import type { FieldTypes, FieldType } from './field-types.js';
+import { compareElements, elementKey, type PathElement } from './path-element.js';
+import { itemElement } from './typed-walks.js';
+
+type Fields = Record<string, unknown>;
+
+/** Top-level fields nobody owns. */
+const UNOWNED_TOP = new Set(['apiVersion', 'kind']);
+const UNOWNED_TOP_AND_STATUS = new Set(['apiVersion', 'kind', 'status']);
+/** Metadata the server sets, which nobody owns. */
+const SERVER_METADATA = new Set(['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion']);
+
+/**
+ * The fields a new `object` sets, as FieldsV1, without those nobody owns (apiVersion, kind, the
+ * server's metadata, and `status` when `resetStatus`). Undefined when nothing is left.
+ */
+export function newObjectFields(types: FieldTypes, root: FieldType, object: Record<string, unknown>, resetStatus: boolean): Fields | undefined {
+  const fields: Fields = {};
+  return addChildren(types, root, object, fields, resetStatus ? UNOWNED_TOP_AND_STATUS : UNOWNED_TOP, true) > 0 ? fields : undefined;
+}
+
+function byName(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Adds to `out` the FieldsV1 nodes of `value`'s members (`skip` left out; `atRoot`: metadata is
+ * not a member itself and holds no server-set fields). Returns how many it added.
+ */
+function addChildren(types: FieldTypes, type: FieldType, value: unknown, out: Fields, skip: ReadonlySet<string> | undefined, atRoot: boolean): number {
+  const shape = types.shapeOf(type, value);
+  let added = 0;
+  if (shape.kind === 'map') {
+    const map = value as Record<string, unknown>;
+    const names = Object.keys(map).sort(byName);
+    for (const name of names) {
+      const v = map[name];
+      if (v === undefined || skip?.has(name)) continue;
+      const memberType = shape.member(name).type;
+      if (atRoot && name === 'metadata') {
+        const meta: Fields = {};
+        if (addChildren(types, memberType, v, meta, SERVER_METADATA, false) > 0) {
+          out['f:metadata'] = meta;
+          added++;
+        }
+        continue;
+      }
+      out[`f:${name}`] = nodeOf(types, memberType, v);
+      added++;
+    }
+  } else if (shape.kind === 'list') {
+    const items: Array<{ element: PathElement; key: string; item: unknown }> = [];
+    const seen = new Set<string>();
+    (value as unknown[]).forEach((item, i) => {
+      const element = itemElement(shape, item, i);
+      const key = elementKey(element);
+      if (seen.has(key)) return;
+      seen.add(key);
+      items.push({ element, key, item });
+    });
+    items.sort((a, b) => compareElements(a.element, b.element));
+    for (const { key, item } of items) out[key] = nodeOf(types, shape.item, item);
+    added = items.length;
+  }
+  return added;
+}
+
+/** The FieldsV1 node of a value that was added: `{}` for a leaf or an empty container, else a member with its children. */
+function nodeOf(types: FieldTypes, type: FieldType, value: unknown): Fields {
+  if (types.shapeOf(type, value).kind === 'leaf') return {};
+  const node: Fields = { '.': {} };
+  return addChildren(types, type, value, node, undefined, false) > 0 ? node : {};
+}
