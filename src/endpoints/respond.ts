@@ -17,6 +17,7 @@ import { escapeLikeGo } from '../serialization/json-encode.js';
 import { negotiateOutput, type NegotiatedOutput, type OutputRestrictions } from '../serialization/negotiate.js';
 import { prettyRequested } from '../serialization/pretty.js';
 import type { EncodingMemo } from './encoding-memo.js';
+import { stitchTableJson } from './table/table-json.js';
 import { openStream } from '../server/response-stream.js';
 import { writeBody } from '../server/write-response.js';
 import type { MetaSpelling, MetaVersion } from './metadata-only/meta-group-version.js';
@@ -140,6 +141,14 @@ export async function writeList(
     if (out.representation === 'PartialObjectMetadata') throw notAcceptableFor('PartialObjectMetadata', 'a list');
     const { spelling, version } = spellingOf(out);
     const c = await conversions();
+    if (out.representation === 'Table' && memo && out.codec.mediaTypes[0] === 'application/json' && !out.indent && includeObjectOf(ctx, c.parseIncludeObject) === 'Metadata') {
+      // kubectl's Table: each row's metadata from its object's kept encoding (see table-json.ts).
+      const table = c.toTable(definition, items, { includeObject: 'None', listMeta, now: Date.now(), groupVersionSpelling: spelling, version });
+      const key = `table-row:${spelling}:${version}`;
+      const rowObject = (i: number) => memo.get(items[i]!, key, () => Buffer.from(escapeLikeGo(JSON.stringify(c.toPartialObjectMetadata(items[i]!, spelling, version)))));
+      const stitched = stitchTableJson(table, rowObject, LIST_CHUNK_BYTES);
+      if (stitched) return sendChunks(ctx, out, stitched.chunks, stitched.size);
+    }
     const converted = out.representation === 'Table'
       ? c.toTable(definition, items, { includeObject: includeObjectOf(ctx, c.parseIncludeObject), listMeta, now: Date.now(), groupVersionSpelling: spelling, version })
       : c.toPartialObjectMetadataList(items, listMeta, spelling, version);
@@ -154,7 +163,11 @@ export async function writeList(
   // Items come from their memoized encodings and go out in chunks: the list is never built whole.
   const encoded = items.map((object) => listItemBytes(object, list.itemForm, out, memo));
   const size = encoded.reduce((total, bytes) => total + itemLength(bytes), 0);
-  const chunks = list.encode(envelope, encoded, { pretty: out.indent, chunkBytes: LIST_CHUNK_BYTES });
+  await sendChunks(ctx, out, list.encode(envelope, encoded, { pretty: out.indent, chunkBytes: LIST_CHUNK_BYTES }), size);
+}
+
+/** Sends a body given in chunks: whole, with its length, when small; else streamed (gzipped when the client asks). */
+async function sendChunks(ctx: RequestContext, out: Output, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, size: number): Promise<void> {
   if (size < LIST_CHUNK_BYTES) {
     // A list that fits one chunk goes out as one body with its length, like any other response.
     const parts: Uint8Array[] = [];
