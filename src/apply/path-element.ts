@@ -10,29 +10,31 @@ import { escapeLikeGo } from '../serialization/json-encode.js';
 /** The key fields of an associative list item, sorted by name. */
 export type KeyFields = ReadonlyArray<readonly [string, unknown]>;
 
+/** A path element; `key` is its compact form, computed once. */
 export type PathElement =
-  | { readonly kind: 'field'; readonly name: string }
-  | { readonly kind: 'key'; readonly fields: KeyFields }
-  | { readonly kind: 'value'; readonly value: unknown }
-  | { readonly kind: 'index'; readonly index: number };
+  | { readonly kind: 'field'; readonly name: string; readonly key: string }
+  | { readonly kind: 'key'; readonly fields: KeyFields; readonly key: string }
+  | { readonly kind: 'value'; readonly value: unknown; readonly key: string }
+  | { readonly kind: 'index'; readonly index: number; readonly key: string };
 
 export type FieldPath = readonly PathElement[];
 
 export function fieldElement(name: string): PathElement {
-  return { kind: 'field', name };
+  return { kind: 'field', name, key: `f:${name}` };
 }
 
 /** A key element from an item's key fields (any order; they are sorted here). */
 export function keyElement(fields: Iterable<readonly [string, unknown]>): PathElement {
-  return { kind: 'key', fields: [...fields].sort((a, b) => compareStrings(a[0], b[0])) };
+  const sorted = [...fields].sort((a, b) => compareStrings(a[0], b[0]));
+  return { kind: 'key', fields: sorted, key: `k:${json(Object.fromEntries(sorted))}` };
 }
 
 export function valueElement(value: unknown): PathElement {
-  return { kind: 'value', value };
+  return { kind: 'value', value, key: `v:${json(value)}` };
 }
 
 export function indexElement(index: number): PathElement {
-  return { kind: 'index', index };
+  return { kind: 'index', index, key: `i:${index}` };
 }
 
 function compareStrings(a: string, b: string): number {
@@ -113,16 +115,7 @@ function json(value: unknown): string {
 
 /** The element's compact form, as a key of a FieldsV1 object. */
 export function elementKey(e: PathElement): string {
-  switch (e.kind) {
-    case 'field':
-      return `f:${e.name}`;
-    case 'key':
-      return `k:${json(Object.fromEntries(e.fields))}`;
-    case 'value':
-      return `v:${json(e.value)}`;
-    case 'index':
-      return `i:${e.index}`;
-  }
+  return e.key;
 }
 
 /** Parses a compact form; undefined when it is not one. */

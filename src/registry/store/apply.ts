@@ -3,11 +3,11 @@
  * manager inside the update loop (a concurrent change is merged into afresh), or, when there is no
  * object, becomes a new one.
  */
-import { ApiError, badRequest, isAlreadyExists, notFound } from '../../api/errors.js';
+import { ApiError, badRequest, isAlreadyExists, isNotFound } from '../../api/errors.js';
 import { metaOf, timestamp, type KubeObject } from '../object.js';
 import { createObject } from './create.js';
-import { refOf, type StoreContext, type WriteOptions } from './store-context.js';
-import { guaranteedUpdate, readStored } from './update.js';
+import type { StoreContext, WriteOptions } from './store-context.js';
+import { guaranteedUpdate } from './update.js';
 
 export interface ApplyRequest {
   readonly config: KubeObject;
@@ -33,20 +33,22 @@ export async function applyObject(
   }
   const writer = () => ({ manager: request.manager, subresource: options.subresource, now: timestamp(ctx.clock()) });
   const recorded = { ...options, manager: undefined };
-  if (!(await readStored(ctx, namespace, name))) {
-    if (options.subresource !== '') throw notFound(refOf(ctx, name));
+  const update = () =>
+    guaranteedUpdate(ctx, namespace, name, (current) => request.check(fields.apply(current, request.config, writer(), request.force)), { ...recorded, retryOnConflict: true });
+  let result;
+  try {
+    result = await update();
+  } catch (err) {
+    if (!isNotFound(err) || options.subresource !== '') throw err;
     const object = request.check(fields.apply(undefined, request.config, writer(), request.force));
     metaOf(object).name = name;
     try {
       return { object: await createObject(ctx, namespace, object, recorded), created: true };
-    } catch (err) {
+    } catch (createErr) {
       // Created by someone else meanwhile: apply to theirs.
-      if (!isAlreadyExists(err)) throw err;
+      if (!isAlreadyExists(createErr)) throw createErr;
+      result = await update();
     }
   }
-  const result = await guaranteedUpdate(ctx, namespace, name, (current) => request.check(fields.apply(current, request.config, writer(), request.force)), {
-    ...recorded,
-    retryOnConflict: true,
-  });
   return { object: result.object, created: false };
 }
