@@ -16,6 +16,8 @@ import { capUpdaters, decodeManagers, encodeManagers, identityOf, managedFieldsE
 import { newObjectFields } from './new-object-fields.js';
 import { fieldElement, pathString, type FieldPath } from './path-element.js';
 import { compare, fieldSetOf, merge, removeFields } from './typed-walks.js';
+import { escapeLikeGo } from '../serialization/json-encode.js';
+import { sortedJson } from '../serialization/sorted-json.js';
 
 const field = (...names: string[]): FieldPath => names.map(fieldElement);
 
@@ -130,7 +132,12 @@ export class FieldManager {
       if (id === self) continue;
       for (const path of other.fields.intersection(changed).paths()) conflicts.push({ record: other, path });
     }
-    if (conflicts.length > 0 && !force) throw conflictError(conflicts);
+    if (conflicts.length > 0 && !force) {
+      // kubectl taking over from its client-side apply may change what that applied, as forced.
+      const allowed = writer.manager === 'kubectl' ? this.#setByLastApplied(before) : undefined;
+      const refused = allowed ? conflicts.filter((c) => !allowed.has(c.path)) : conflicts;
+      if (refused.length > 0) throw conflictError(refused);
+    }
     for (const [id, other] of managers) {
       if (id !== self) setFields(managers, id, other, other.fields.difference(changed).difference(changes.removed));
     }
@@ -138,8 +145,27 @@ export class FieldManager {
     setFields(managers, self, objectChanged ? { ...record, time: writer.now } : record, applied);
     capUpdaters(managers);
     const result = objectChanged ? merged : (structuredClone(before) as KubeObject);
+    if (writer.manager === 'kubectl') syncLastApplied(result, config);
     setManagedFields(result, managers);
     return result;
+  }
+
+  /**
+   * The fields client-side apply set, by the object's last-applied annotation, that still hold
+   * what it applied; undefined when there is no annotation this type can read.
+   */
+  #setByLastApplied(live: KubeObject): FieldSet | undefined {
+    const text = (live.metadata?.annotations as Record<string, unknown> | undefined)?.[LAST_APPLIED];
+    if (typeof text !== 'string' || text === '') return undefined;
+    let lastApplied: unknown;
+    try {
+      lastApplied = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    if (typeof lastApplied !== 'object' || lastApplied === null || (lastApplied as KubeObject).apiVersion !== this.#apiVersion) return undefined;
+    const changed = compare(this.#types, this.#root, lastApplied, live);
+    return fieldSetOf(this.#types, this.#root, lastApplied).difference(changed.modified).difference(changed.added).difference(changed.removed);
   }
 
   /** `set` without the fields nobody owns when writing `subresource`. */
@@ -159,6 +185,23 @@ export class FieldManager {
       return undefined;
     }
   }
+}
+
+/** kubectl's client-side apply keeps its last configuration in this annotation. */
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/**
+ * After a server-side apply by kubectl, an object that client-side apply also manages gets the new
+ * configuration as its last-applied annotation (as upstream keeps them in step), so that a later
+ * client-side apply does not undo it. Objects without the annotation are left alone.
+ */
+function syncLastApplied(object: KubeObject, config: KubeObject): void {
+  const annotations = object.metadata?.annotations as Record<string, string> | undefined;
+  if (annotations?.[LAST_APPLIED] === undefined) return;
+  const applied = structuredClone(config);
+  const own = applied.metadata?.annotations as Record<string, string> | undefined;
+  if (own) delete own[LAST_APPLIED];
+  object.metadata!.annotations = { ...annotations, [LAST_APPLIED]: `${escapeLikeGo(sortedJson(applied))}\n` };
 }
 
 function withoutManagedFields(object: KubeObject | undefined): KubeObject | undefined {

@@ -176,4 +176,20 @@ describe('server-side apply', () => {
     assert.equal(o.data.k, 'two');
     assert.deepEqual(o.metadata.managedFields.map((e: Entry) => e.manager), ['other']);
   });
+
+  it("lets kubectl's server-side apply take over from its client-side apply and keeps the last-applied annotation in step", () => {
+    const manifest = (value: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: both\n  namespace: ssa\ndata:\n  k: ${value}\n`;
+    const clientSide = server.kubectl(['apply', '-f', '-'], { input: manifest('one') });
+    assert.equal(clientSide.code, 0, clientSide.stderr);
+    const serverSide = server.kubectl(['apply', '--server-side', '-f', '-'], { input: manifest('two') });
+    assert.equal(serverSide.code, 0, serverSide.stderr);
+    const shown = JSON.parse(server.kubectl(['get', 'configmap', 'both', '-n', NS, '-o', 'json']).stdout);
+    assert.equal(shown.data.k, 'two');
+    const lastApplied = shown.metadata.annotations['kubectl.kubernetes.io/last-applied-configuration'];
+    assert.equal(lastApplied, '{"apiVersion":"v1","data":{"k":"two"},"kind":"ConfigMap","metadata":{"name":"both","namespace":"ssa"}}\n');
+    // Without the sync the conflict with kubectl-client-side-apply would have refused the apply.
+    const again = server.kubectl(['apply', '-f', '-'], { input: manifest('two') });
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(JSON.parse(server.kubectl(['get', 'configmap', 'both', '-n', NS, '-o', 'json']).stdout).data.k, 'two');
+  });
 });

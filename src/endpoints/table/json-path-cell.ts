@@ -7,6 +7,7 @@
  */
 import { since } from './human-duration.js';
 import type { Cell } from './table-types.js';
+import { sortedJson } from '../../serialization/sorted-json.js';
 
 type Step = string | number;
 
@@ -42,16 +43,6 @@ function evaluate(value: unknown, steps: readonly Step[]): unknown {
     }
   }
   return current;
-}
-
-/** JSON with object keys sorted, as Go's encoding/json writes maps. */
-function sortedJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 function stringCell(value: unknown): Cell {
