@@ -1,6 +1,7 @@
 /**
  * Drives the real server with @kubernetes/client-node: an informer (list, then watch with
- * bookmarks) that must see every change a concurrent writer makes, and paging across 1,000 objects.
+ * bookmarks) that must see every change a concurrent writer makes, paging across 1,000 objects, and
+ * server-side apply.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -97,4 +98,30 @@ describe('@kubernetes/client-node against capstan', () => {
     assert.equal(new Set(names).size, 1000);
     assert.deepEqual(names, [...names].sort());
   });
+
+  it('applies server-side, with field managers and forced conflicts', async () => {
+    const apps = config.makeApiClient(k8s.AppsV1Api);
+    const deployment = (replicas: number): k8s.V1Deployment => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'applied', namespace: 'informed' },
+      spec: {
+        replicas,
+        selector: { matchLabels: { app: 'applied' } },
+        template: { metadata: { labels: { app: 'applied' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } },
+      },
+    });
+    const apply = k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.ServerSideApply);
+    const created = await apps.patchNamespacedDeployment({ namespace: 'informed', name: 'applied', body: deployment(1), fieldManager: 'ci' }, apply);
+    assert.equal(created.spec?.replicas, 1);
+    assert.deepEqual(created.metadata?.managedFields?.map((e) => [e.manager, e.operation]), [['ci', 'Apply']]);
+    await assert.rejects(
+      apps.patchNamespacedDeployment({ namespace: 'informed', name: 'applied', body: deployment(3), fieldManager: 'autoscaler' }, apply),
+      (err: { code?: number; body?: unknown }) => err.code === 409 && /conflict with \\?"ci\\?": \.spec\.replicas/.test(typeof err.body === 'string' ? err.body : JSON.stringify(err.body)),
+    );
+    const forced = await apps.patchNamespacedDeployment({ namespace: 'informed', name: 'applied', body: deployment(3), fieldManager: 'autoscaler', force: true }, apply);
+    assert.equal(forced.spec?.replicas, 3);
+    assert.deepEqual(forced.metadata?.managedFields?.map((e) => e.manager).sort(), ['autoscaler', 'ci']);
+  });
 });
+
