@@ -48,9 +48,18 @@ export function metaOf(object: KubeObject): ObjectMeta {
 /** Deep equality of JSON data (member order and undefined members ignored); one implementation for the server. */
 export { jsonEqual } from '../patch/json-equal.js';
 
+let lastSecond = NaN;
+let lastTimestamp = '';
+
 /** RFC 3339 with second precision, as upstream's metav1.Time serializes. */
 export function timestamp(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  // Writes come thousands a second: the same second's text is made once.
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastTimestamp = new Date(second * 1000).toISOString().replace('.000Z', 'Z');
+    lastSecond = second;
+  }
+  return lastTimestamp;
 }
 
 /** Upstream's field order of ObjectMeta, so responses read like upstream's. */
