@@ -51,7 +51,8 @@ export function decodeManagers(entries: unknown): Managers {
     const fieldsType = stringAt(e, 'fieldsType');
     if (fieldsType === '') throw new Error(`missing fieldsType in managed fields entry ${i}`);
     if (fieldsType !== 'FieldsV1') throw new Error(`invalid fieldsType ${JSON.stringify(fieldsType)} in managed fields entry ${i}`);
-    const operation = stringAt(e, 'operation') === 'Apply' ? 'Apply' : 'Update';
+    // Kept as sent: an operation other than Apply or Update is refused by the metadata validation (422).
+    const operation = stringAt(e, 'operation') as Operation;
     const record: ManagerRecord = {
       manager: stringAt(e, 'manager'),
       operation,

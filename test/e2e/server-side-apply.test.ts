@@ -154,6 +154,13 @@ describe('server-side apply', () => {
     assert.match(notYaml.json<any>().message, /^error decoding YAML: /);
     const otherName = await apply(`${CMS}/bad`, { ...cm, metadata: { name: 'other' } }, 'fieldManager=x');
     assert.equal(otherName.status, 400, otherName.body);
+    // Managed fields a client sends are kept as sent, and checked as upstream checks them.
+    const ops = await server.request(CMS, { method: 'POST', body: { metadata: { name: 'ops', labels: { keep: 'x' } } } });
+    assert.equal(ops.status, 201, ops.body);
+    const entry = { manager: 'z', operation: 'Foo', fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:labels': { 'f:keep': {} } } } };
+    const badOperation = await server.request(`${CMS}/ops`, { method: 'PUT', body: { ...ops.json<any>(), metadata: { ...ops.json<any>().metadata, managedFields: [entry] } } });
+    assert.equal(badOperation.status, 422, badOperation.body);
+    assert.match(badOperation.json<any>().message, /metadata\.managedFields\[0\]\.operation: Invalid value: "Foo": must be `Apply` or `Update`/);
     const forceOnMerge = await server.request(`${CMS}/cm1?force=true`, { method: 'PATCH', body: {}, headers: { 'Content-Type': 'application/merge-patch+json' } });
     assert.equal(forceOnMerge.status, 422, forceOnMerge.body);
     assert.match(forceOnMerge.json<any>().message, /force: Forbidden: may not be specified for non-apply patch/);
