@@ -113,7 +113,7 @@ export class FieldManager {
       throw new ApiError(500, 'InternalError', `failed to decode managed fields: ${(err as Error).message}`);
     }
     const before = withoutManagedFields(live) ?? {};
-    const merged = merge(this.#types, this.#root, before, config) as KubeObject;
+    let merged = merge(this.#types, this.#root, before, config) as KubeObject;
     const self = identityOf(writer.manager, 'Apply', this.#apiVersion, writer.subresource);
     const last = managers.get(self);
     const applied = this.#owned(fieldSetOf(this.#types, this.#root, config), writer.subresource);
@@ -122,7 +122,14 @@ export class FieldManager {
     if (last && !last.fields.isEmpty()) {
       let owned = new FieldSet();
       for (const r of managers.values()) owned = owned.union(r.fields);
-      removeFields(this.#types, this.#root, merged, last.fields.difference(owned), owned);
+      const given = last.fields.difference(owned);
+      if (!given.isEmpty()) {
+        // The merge shares the parts the configuration does not touch with the live object, and
+        // those are what removal changes: it works on a copy, so that the comparison below still
+        // sees the live object as it was.
+        merged = structuredClone(merged);
+        removeFields(this.#types, this.#root, merged, given, owned);
+      }
     }
 
     const changes = compare(this.#types, this.#root, before, merged);
