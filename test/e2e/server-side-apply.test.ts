@@ -138,6 +138,19 @@ describe('server-side apply', () => {
     assert.deepEqual(containers[0].ports, [{ containerPort: 80, protocol: 'TCP' }]);
   });
 
+  it('records a change through the scale subresource as the scaler\'s, with subresource scale', async () => {
+    const scaled = await server.request(`${DEPLOYMENTS}/web/scale?fieldManager=scaler`, {
+      method: 'PATCH',
+      body: { spec: { replicas: 4 } },
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    });
+    assert.equal(scaled.status, 200, scaled.body);
+    const web = (await server.request(`${DEPLOYMENTS}/web`)).json<any>();
+    assert.equal(web.spec.replicas, 4);
+    const entry = (web.metadata.managedFields as Entry[]).find((e) => e.manager === 'scaler')!;
+    assert.deepEqual({ ...entry, time: undefined }, { manager: 'scaler', operation: 'Update', apiVersion: 'apps/v1', time: undefined, fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:replicas': {} } }, subresource: 'scale' });
+  });
+
   it('refuses what upstream refuses', async () => {
     const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'bad' } };
     const noManager = await apply(`${CMS}/bad`, cm, '');

@@ -10,7 +10,7 @@ import type { RequestContext } from '../../server/request-context.js';
 import { requestCodec } from '../../serialization/content-type.js';
 import { BUILT_IN_PATCH_KINDS, patchKindOf } from '../../serialization/patch-content-type.js';
 import { getReadRevision } from '../read-options.js';
-import { fieldValidationOf, isDryRun, writeOptionsKind } from '../query-flags.js';
+import { fieldManagerOf, fieldValidationOf, isDryRun, writeOptionsKind } from '../query-flags.js';
 import { contentTypeOf, readBody } from '../request-body.js';
 import { negotiate, writeValue } from '../respond.js';
 import type { RequestScope } from '../scope.js';
@@ -79,7 +79,7 @@ export async function handleScale(ctx: RequestContext, scope: RequestScope): Pro
       ((current['spec'] ??= {}) as { replicas?: number }).replicas = replicasOf(desired);
       return current;
     },
-    { dryRun, subresource: '' },
+    { dryRun, subresource: '', manager: fieldManagerOf(ctx.query, ctx.req.headers['user-agent'], writeOptionsKind(verb)), managerSubresource: 'scale' },
   );
   await writeValue(ctx, 200, scaleOf(result.object), out);
 }

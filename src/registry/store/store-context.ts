@@ -46,6 +46,11 @@ export interface WriteOptions {
    * recorded (writes of the server's own, and applies, which record themselves).
    */
   readonly manager?: string;
+  /**
+   * The subresource the manager's entry names, when the write goes through another (the scale
+   * subresource writes the main resource's spec.replicas); `subresource` otherwise.
+   */
+  readonly managerSubresource?: string;
 }
 
 export function objectKey(ctx: StoreContext, namespace: string, name: string): string {

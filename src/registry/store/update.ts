@@ -78,7 +78,8 @@ export async function guaranteedUpdate(
     if (!asked) metaOf(updated).resourceVersion = storedVersion;
     else if (asked !== storedVersion) throw conflict(refOf(ctx, name), OBJECT_MODIFIED);
     const strategyCtx = { now: ctx.clock(), dryRun: options.dryRun, subresource: options.subresource };
-    if (!options.systemUpdate) applyUpdateRules(ctx, updated, stored.object, strategyCtx, options.manager);
+    const writer = options.manager === undefined ? undefined : { manager: options.manager, subresource: options.managerSubresource ?? options.subresource };
+    if (!options.systemUpdate) applyUpdateRules(ctx, updated, stored.object, strategyCtx, writer);
     const reservation = !options.systemUpdate && ctx.strategy.beginUpdate ? await ctx.strategy.beginUpdate(updated, stored.object, strategyCtx) : undefined;
     let committed = false;
     try {
@@ -99,7 +100,13 @@ export async function guaranteedUpdate(
  * The update rules of upstream's rest.BeforeUpdate: the strategy carries over what may not
  * change, system fields are kept, and the result is validated.
  */
-function applyUpdateRules(ctx: StoreContext, object: KubeObject, old: KubeObject, strategyCtx: StrategyContext, manager: string | undefined): void {
+function applyUpdateRules(
+  ctx: StoreContext,
+  object: KubeObject,
+  old: KubeObject,
+  strategyCtx: StrategyContext,
+  writer: { readonly manager: string; readonly subresource: string } | undefined,
+): void {
   const d = ctx.definition;
   const meta = metaOf(object);
   const oldMeta = metaOf(old);
@@ -117,7 +124,7 @@ function applyUpdateRules(ctx: StoreContext, object: KubeObject, old: KubeObject
   if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation;
   else delete meta.generation;
   ctx.strategy.prepareForUpdate(object, old, strategyCtx);
-  if (manager !== undefined) ctx.fields?.trackUpdate(old, object, { manager, subresource: strategyCtx.subresource, now: timestamp(strategyCtx.now) });
+  if (writer !== undefined) ctx.fields?.trackUpdate(old, object, { ...writer, now: timestamp(strategyCtx.now) });
   if (!meta.uid) meta.uid = oldMeta.uid;
   if (oldMeta.creationTimestamp) meta.creationTimestamp = oldMeta.creationTimestamp;
   if (oldMeta.deletionTimestamp) meta.deletionTimestamp = oldMeta.deletionTimestamp;
