@@ -9,22 +9,39 @@ import type { NamespaceGate } from '../registry/store/store-context.js';
 /** Reads a namespace: first as the cache has it, then (when absent) consistently. */
 export type NamespaceReader = (name: string, consistent: boolean) => Promise<KubeObject | undefined>;
 
-export class NamespaceLifecycle implements NamespaceGate {
-  constructor(private readonly readNamespace: NamespaceReader) {}
+/** The namespace as the cache has it now, or undefined when only a read can tell. */
+export type CachedNamespace = (name: string) => KubeObject | undefined;
 
-  async checkCreate(namespace: string, ref: ResourceRef): Promise<void> {
+export class NamespaceLifecycle implements NamespaceGate {
+  constructor(
+    private readonly readNamespace: NamespaceReader,
+    private readonly cachedNamespace: CachedNamespace = () => undefined,
+  ) {}
+
+  /** Checks at once when the cache holds the namespace (almost always), else after reading it. */
+  checkCreate(namespace: string, ref: ResourceRef): Promise<void> | void {
+    const cached = this.cachedNamespace(namespace);
+    if (cached) return checkNamespace(cached, namespace, ref);
+    return this.#read(namespace).then((ns) => checkNamespace(ns, namespace, ref));
+  }
+
+  async #read(namespace: string): Promise<KubeObject | undefined> {
     // The cache answers almost always; a namespace created a moment ago may need the consistent read.
-    const ns = (await this.readNamespace(namespace, false)) ?? (await this.readNamespace(namespace, true));
-    if (!ns) throw notFound({ resource: 'namespaces', group: '', name: namespace });
-    const terminating = !!metaOf(ns).deletionTimestamp || (ns['status'] as { phase?: string } | undefined)?.phase === 'Terminating';
-    if (terminating) {
-      const why = `unable to create new content in namespace ${namespace} because it is being terminated`;
-      throw new ApiError(403, 'Forbidden', `${qualifiedResource(ref.resource, ref.group)} "${ref.name}" is forbidden: ${why}`, {
-        name: ref.name,
-        ...(ref.group !== '' ? { group: ref.group } : {}),
-        kind: ref.resource,
-        causes: [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }],
-      });
-    }
+    return (await this.readNamespace(namespace, false)) ?? (await this.readNamespace(namespace, true));
+  }
+}
+
+/** Throws 404 for a missing namespace, 403 for one being terminated. */
+function checkNamespace(ns: KubeObject | undefined, namespace: string, ref: ResourceRef): void {
+  if (!ns) throw notFound({ resource: 'namespaces', group: '', name: namespace });
+  const terminating = !!metaOf(ns).deletionTimestamp || (ns['status'] as { phase?: string } | undefined)?.phase === 'Terminating';
+  if (terminating) {
+    const why = `unable to create new content in namespace ${namespace} because it is being terminated`;
+    throw new ApiError(403, 'Forbidden', `${qualifiedResource(ref.resource, ref.group)} "${ref.name}" is forbidden: ${why}`, {
+      name: ref.name,
+      ...(ref.group !== '' ? { group: ref.group } : {}),
+      kind: ref.resource,
+      causes: [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }],
+    });
   }
 }

@@ -116,14 +116,23 @@ export class Capstan {
     const namespacesDef = this.catalog.resource('', 'v1', 'namespaces')!;
     const namespaces = registry.storeFor(namespacesDef);
     registry.setNamespaceGate(
-      new NamespaceLifecycle(async (name, consistent) => {
-        try {
-          return await namespaces.get('', name, consistent ? { kind: 'consistent' } : { kind: 'any' });
-        } catch (err) {
-          if ((err as { code?: number }).code === 404) return undefined;
-          throw err;
-        }
-      }),
+      new NamespaceLifecycle(
+        async (name, consistent) => {
+          try {
+            return await namespaces.get('', name, consistent ? { kind: 'consistent' } : { kind: 'any' });
+          } catch (err) {
+            if ((err as { code?: number }).code === 404) return undefined;
+            throw err;
+          }
+        },
+        (name) => {
+          try {
+            return namespaces.getNow('', name, { kind: 'any' });
+          } catch {
+            return undefined;
+          }
+        },
+      ),
     );
 
     const checker = new ObjectChecker(this.schemas);

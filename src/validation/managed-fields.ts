@@ -21,8 +21,13 @@ function goCodePoint(cp: number): string {
   return isGoPrintable(cp) ? `${hex} '${String.fromCodePoint(cp)}'` : hex;
 }
 
+/** Names found valid, so that the few managers of a cluster are checked once, not on every write. */
+const validNames = new Set<string>();
+const MAX_VALID_NAMES = 1024;
+
 /** Checks a field manager name (also used for the fieldManager query parameter). */
 export function validateFieldManager(manager: string, field: string): FieldError[] {
+  if (validNames.has(manager)) return [];
   const errs: FieldError[] = [];
   if (Buffer.byteLength(manager) > FIELD_MANAGER_MAX_LENGTH) errs.push(fieldTooLong(field, FIELD_MANAGER_MAX_LENGTH));
   let bytePosition = 0;
@@ -31,6 +36,7 @@ export function validateFieldManager(manager: string, field: string): FieldError
     if (!isGoPrintable(cp)) errs.push(fieldInvalid(field, manager, `invalid character ${goCodePoint(cp)} (at position ${bytePosition})`));
     bytePosition += Buffer.byteLength(ch);
   }
+  if (errs.length === 0 && validNames.size < MAX_VALID_NAMES) validNames.add(manager);
   return errs;
 }
 

@@ -39,7 +39,7 @@ test('a namespace the cache has not seen yet is read from the store before a cre
 });
 
 test('a create in a missing namespace is 404 for the namespace, as the live GET upstream returns', async () => {
-  const err = await rejectsWith(new NamespaceLifecycle(reader(undefined, undefined)).checkCreate('team', CONFIG_MAP), 404, 'NotFound', 'namespaces "team" not found');
+  const err = await rejectsWith(Promise.resolve(new NamespaceLifecycle(reader(undefined, undefined)).checkCreate('team', CONFIG_MAP)), 404, 'NotFound', 'namespaces "team" not found');
   assert.deepEqual(err.details, { name: 'team', kind: 'namespaces' });
 });
 
@@ -61,7 +61,7 @@ const TERMINATING_CASES: { name: string; ref: ResourceRef; message: string; deta
 for (const c of TERMINATING_CASES) {
   test(`a create of ${c.name} in a terminating namespace is 403 with the NamespaceTerminating cause`, async () => {
     // admission.NewForbidden(a, err) plus the cause Admit appends (v1.NamespaceTerminatingCause).
-    const err = await rejectsWith(new NamespaceLifecycle(reader(TERMINATING, TERMINATING)).checkCreate('team', c.ref), 403, 'Forbidden', c.message);
+    const err = await rejectsWith(Promise.resolve(new NamespaceLifecycle(reader(TERMINATING, TERMINATING)).checkCreate('team', c.ref)), 403, 'Forbidden', c.message);
     assert.deepEqual(err.details, {
       ...c.details,
       causes: [{ reason: 'NamespaceTerminating', message: 'namespace team is being terminated', field: 'metadata.namespace' }],
@@ -75,4 +75,11 @@ test('a cached namespace is trusted: a Terminating phase only in the store is no
   const read = reader(ACTIVE, TERMINATING);
   await new NamespaceLifecycle(read).checkCreate('team', CONFIG_MAP);
   assert.deepEqual(read.calls, [['team', false]]);
+});
+
+test('a namespace the cache holds now is checked at once, without a read', () => {
+  const read = reader(undefined, undefined);
+  assert.equal(new NamespaceLifecycle(read, () => ACTIVE).checkCreate('team', CONFIG_MAP), undefined);
+  assert.throws(() => new NamespaceLifecycle(read, () => TERMINATING).checkCreate('team', CONFIG_MAP), { code: 403, reason: 'Forbidden' });
+  assert.deepEqual(read.calls, []);
 });

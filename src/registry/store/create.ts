@@ -29,7 +29,8 @@ export async function createObject(ctx: StoreContext, namespace: string, object:
     meta.namespace = namespace;
     // Upstream's create handler runs NamespaceLifecycle admission before anything checks the object
     // or generates its name: a create in a missing or terminating namespace is refused as such.
-    if (ctx.namespaces) await ctx.namespaces.checkCreate(namespace, refOf(ctx, meta.name || meta.generateName || ''));
+    const checking = ctx.namespaces?.checkCreate(namespace, refOf(ctx, meta.name || meta.generateName || ''));
+    if (checking) await checking;
   } else {
     delete meta.namespace;
   }

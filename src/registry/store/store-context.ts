@@ -18,7 +18,7 @@ export interface NamespaceGate {
    * Throws 404 when the namespace does not exist, 403 when it is being terminated. `ref` names the
    * object being created, for the message.
    */
-  checkCreate(namespace: string, ref: ResourceRef): Promise<void>;
+  checkCreate(namespace: string, ref: ResourceRef): Promise<void> | void;
 }
 
 export interface StoreContext {
