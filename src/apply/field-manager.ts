@@ -8,14 +8,14 @@
  * resourceVersion, generation, creationTimestamp, managedFields, ...), and the fields the
  * subresource written may not change (status through the main resource, spec through status).
  */
-import { ApiError, type StatusCause } from '../api/errors.js';
+import { ApiError, internalError, type StatusCause } from '../api/errors.js';
 import { jsonEqual, type KubeObject } from '../registry/object.js';
 import { FieldSet } from './field-set.js';
 import type { FieldType, FieldTypes } from './field-types.js';
 import { capUpdaters, decodeManagers, encodeManagers, identityOf, managedFieldsEntry, type ManagerRecord, type Managers } from './managers.js';
 import { newObjectFields } from './new-object-fields.js';
 import { fieldElement, pathString, type FieldPath } from './path-element.js';
-import { compare, fieldSetOf, merge, removeFields } from './typed-walks.js';
+import { checkNoDuplicateItems, compare, DuplicateItemError, fieldSetOf, merge, removeFields } from './typed-walks.js';
 import { escapeLikeGo } from '../serialization/json-encode.js';
 import { sortedJson } from '../serialization/sorted-json.js';
 
@@ -111,6 +111,16 @@ export class FieldManager {
       managers = decodeManagers(live?.metadata?.managedFields);
     } catch (err) {
       throw new ApiError(500, 'InternalError', `failed to decode managed fields: ${(err as Error).message}`);
+    }
+    try {
+      checkNoDuplicateItems(this.#types, this.#root, config);
+    } catch (err) {
+      if (!(err instanceof DuplicateItemError)) throw err;
+      // Upstream refuses such a configuration when it types it, with this 500.
+      const meta = config.metadata ?? {};
+      const version = String(config.apiVersion);
+      const gvk = `${version.includes('/') ? version : `/${version}`}, Kind=${String(config.kind)}`;
+      throw internalError(new Error(`failed to create typed patch object (${gvk} ${String(meta.namespace ?? '')}/${String(meta.name ?? '')}): ${err.message}`));
     }
     const before = withoutManagedFields(live) ?? {};
     let merged = merge(this.#types, this.#root, before, config) as KubeObject;

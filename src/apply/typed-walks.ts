@@ -9,7 +9,7 @@
 import { jsonEqual } from '../patch/json-equal.js';
 import { FieldSet } from './field-set.js';
 import type { FieldTypes, FieldType } from './field-types.js';
-import { elementKey, fieldElement, indexElement, keyElement, valueElement, type PathElement } from './path-element.js';
+import { elementKey, fieldElement, indexElement, keyElement, pathString, valueElement, type PathElement } from './path-element.js';
 
 type JsonMap = Record<string, unknown>;
 
@@ -62,6 +62,36 @@ export function fieldSetOf(types: FieldTypes, type: FieldType, value: unknown): 
   const set = new FieldSet();
   collectFields(types, type, value, [], set);
   return set;
+}
+
+/** Two items of one associative list with the same key (or value, in a set). */
+export class DuplicateItemError extends Error {
+  override readonly name = 'DuplicateItemError';
+}
+
+/**
+ * Throws DuplicateItemError naming the first associative list of `value` that holds two items
+ * with one key, e.g. `.spec.containers: duplicate entries for key [name="web"]`. An applied
+ * configuration may not: merging it would drop one of them.
+ */
+export function checkNoDuplicateItems(types: FieldTypes, type: FieldType, value: unknown, path: PathElement[] = []): void {
+  const shape = types.shapeOf(type, value);
+  if (shape.kind === 'map') {
+    for (const [name, v] of Object.entries(value as JsonMap)) {
+      if (v !== undefined) checkNoDuplicateItems(types, shape.member(name).type, v, [...path, fieldElement(name)]);
+    }
+  } else if (shape.kind === 'list') {
+    const seen = new Set<string>();
+    (value as unknown[]).forEach((item, i) => {
+      const element = itemElement(shape, item, i);
+      if (seen.has(element.key)) {
+        const what = element.kind === 'value' ? 'value' : 'key';
+        throw new DuplicateItemError(`${pathString(path)}: duplicate entries for ${what} ${pathString([element])}`);
+      }
+      seen.add(element.key);
+      checkNoDuplicateItems(types, shape.item, item, [...path, element]);
+    });
+  }
 }
 
 function collectFields(types: FieldTypes, type: FieldType, value: unknown, path: PathElement[], set: FieldSet): void {
@@ -155,7 +185,10 @@ export function merge(types: FieldTypes, type: FieldType, live: unknown, config:
 function mergeLists(types: FieldTypes, naming: ItemNaming, itemType: FieldType, live: unknown[], config: unknown[]): unknown[] {
   const liveItems = indexItems(naming, live);
   const configItems = indexItems(naming, config);
-  const liveOrder = [...liveItems.keys()];
+  // Live items in order, duplicates included (a live object may hold them; the configuration may
+  // not): those the configuration does not name stay, all of them; those it names become one.
+  const liveList = live.map((item, i) => ({ key: itemElement(naming, item, i).key, item }));
+  const liveOrder = liveList.map((entry) => entry.key);
   const configOrder = [...configItems.keys()];
   const shared = configOrder.filter((k) => liveItems.has(k));
   let nextShared = 0;
@@ -186,7 +219,7 @@ function mergeLists(types: FieldTypes, naming: ItemNaming, itemType: FieldType, 
     if (l < liveOrder.length) {
       const k = liveOrder[l]!;
       if (!configItems.has(k)) {
-        out.push(structuredClone(liveItems.get(k)!.item));
+        out.push(structuredClone(liveList[l]!.item));
         l++;
         continue;
       }

@@ -52,4 +52,17 @@ describe('FieldManager', () => {
       (err: unknown) => err instanceof ApiError && err.message === 'Apply failed with 3 conflicts: conflicts with "m0":\n- .data.c\nconflicts with "m1":\n- .data.a\n- .data.b',
     );
   });
+
+  it('refuses a configuration with two list items of one key, as upstream does when it types it', () => {
+    const pods = new FieldManager({ types: new FieldTypes(loadBuiltinSchemas()), schema: 'io.k8s.api.core.v1.Pod', apiVersion: 'v1', hasStatus: true });
+    const pod: KubeObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns' }, spec: { containers: [{ name: 'web', image: 'a' }, { name: 'web', image: 'b' }] } };
+    assert.throws(
+      () => pods.apply(undefined, pod, writer('m'), false),
+      (err: unknown) =>
+        err instanceof ApiError &&
+        err.code === 500 &&
+        err.message === 'Internal error occurred: failed to create typed patch object (/v1, Kind=Pod ns/p): .spec.containers: duplicate entries for key [name="web"]',
+    );
+  });
 });
+

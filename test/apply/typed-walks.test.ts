@@ -36,4 +36,12 @@ describe('typed walks', () => {
     assert.equal(merged.spec.containers[2]!.image, 'new');
     assert.deepEqual(live.spec.containers[1], { name: 'x', image: 'old' });
   });
+
+  it('merge keeps live duplicates the configuration does not name, and makes those it names one', () => {
+    const live = { spec: { containers: [{ name: 'c', env: [{ name: 'A', value: '1' }, { name: 'B', value: '1' }, { name: 'A', value: '2' }, { name: 'B', value: '2' }] }] } };
+    const config = { spec: { containers: [{ name: 'c', env: [{ name: 'B', value: '3' }] }] } };
+    const merged = merge(types, pod, live, config) as typeof live;
+    assert.deepEqual(merged.spec.containers[0]!.env, [{ name: 'A', value: '1' }, { name: 'B', value: '3' }, { name: 'A', value: '2' }]);
+  });
 });
+
