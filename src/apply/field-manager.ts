@@ -68,6 +68,14 @@ export class FieldManager {
    * is written without them, as upstream does.
    */
   trackUpdate(live: KubeObject | undefined, updated: KubeObject, writer: Writer): void {
+    try {
+      this.#track(live, updated, writer);
+    } catch {
+      delete (updated.metadata ??= {}).managedFields;
+    }
+  }
+
+  #track(live: KubeObject | undefined, updated: KubeObject, writer: Writer): void {
     const meta = (updated.metadata ??= {});
     const given = writer.subresource === '' && Array.isArray(meta.managedFields) && meta.managedFields.length > 0;
     if (live === undefined && !given) return this.#trackCreate(updated, writer);
