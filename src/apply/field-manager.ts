@@ -14,20 +14,18 @@ import { FieldSet } from './field-set.js';
 import type { FieldType, FieldTypes } from './field-types.js';
 import { capUpdaters, decodeManagers, encodeManagers, identityOf, managedFieldsEntry, type ManagerRecord, type Managers } from './managers.js';
 import { newObjectFields } from './new-object-fields.js';
+import { SERVER_SET_METADATA, UNOWNED_TOP_FIELDS } from './unowned-fields.js';
+import { compareCodeUnits } from '../util/compare.js';
 import { fieldElement, pathString, type FieldPath } from './path-element.js';
 import { checkNoDuplicateItems, compare, DuplicateItemError, fieldSetOf, merge, removeFields } from './typed-walks.js';
 import { escapeLikeGo } from '../serialization/json-encode.js';
 import { sortedJson } from '../serialization/sorted-json.js';
+import { declaredKind, goKindString } from '../serialization/object-decode.js';
 
 const field = (...names: string[]): FieldPath => names.map(fieldElement);
 
-/** Paths nobody owns (exactly these paths; `metadata.labels.x` stays ownable). */
-const SERVER_FIELDS = FieldSet.of([
-  field('apiVersion'),
-  field('kind'),
-  field('metadata'),
-  ...['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion'].map((n) => field('metadata', n)),
-]);
+/** Paths nobody owns (see unowned-fields.ts). */
+const SERVER_FIELDS = FieldSet.of([...UNOWNED_TOP_FIELDS.map((n) => field(n)), field('metadata'), ...SERVER_SET_METADATA.map((n) => field('metadata', n))]);
 
 export interface FieldManagerOptions {
   readonly types: FieldTypes;
@@ -126,9 +124,8 @@ export class FieldManager {
       if (!(err instanceof DuplicateItemError)) throw err;
       // Upstream refuses such a configuration when it types it, with this 500.
       const meta = config.metadata ?? {};
-      const version = String(config.apiVersion);
-      const gvk = `${version.includes('/') ? version : `/${version}`}, Kind=${String(config.kind)}`;
-      throw internalError(new Error(`failed to create typed patch object (${gvk} ${String(meta.namespace ?? '')}/${String(meta.name ?? '')}): ${err.message}`));
+      const what = `${goKindString(declaredKind(config))} ${String(meta.namespace ?? '')}/${String(meta.name ?? '')}`;
+      throw internalError(new Error(`failed to create typed patch object (${what}): ${err.message}`));
     }
     const before = withoutManagedFields(live) ?? {};
     let merged = merge(this.#types, this.#root, before, config) as KubeObject;
@@ -257,11 +254,7 @@ function describeManager(r: ManagerRecord): string {
 
 /** The 409 upstream answers an apply with conflicts, one cause per conflicting field. */
 function conflictError(conflicts: ReadonlyArray<{ record: ManagerRecord; path: FieldPath }>): ApiError {
-  const sorted = [...conflicts].sort((a, b) => {
-    const ma = describeManager(a.record);
-    const mb = describeManager(b.record);
-    return ma < mb ? -1 : ma > mb ? 1 : 0;
-  });
+  const sorted = [...conflicts].sort((a, b) => compareCodeUnits(describeManager(a.record), describeManager(b.record)));
   const causes: StatusCause[] = sorted.map((c) => ({ reason: 'FieldManagerConflict', message: `conflict with ${describeManager(c.record)}`, field: pathString(c.path) }));
   let message: string;
   if (sorted.length === 1) {

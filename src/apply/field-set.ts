@@ -5,7 +5,7 @@
  * the encoding of metadata.managedFields[].fieldsV1, where `{}` marks a member and `".": {}` marks
  * a node that is a member as well as a parent.
  */
-import { compareElements, elementKey, parseElementKey, type FieldPath, type PathElement } from './path-element.js';
+import { compareElements, parseElementKey, type FieldPath, type PathElement } from './path-element.js';
 
 interface Child {
   readonly element: PathElement;
@@ -27,11 +27,11 @@ export class FieldSet {
     let node: FieldSet = this;
     for (let i = 0; i < path.length - 1; i++) node = node.#childFor(path[i]!);
     const last = path[path.length - 1]!;
-    node.#members.set(elementKey(last), last);
+    node.#members.set(last.key, last);
   }
 
   #childFor(element: PathElement): FieldSet {
-    const key = elementKey(element);
+    const key = element.key;
     let child = this.#children.get(key);
     if (!child) {
       child = { element, set: new FieldSet() };
@@ -42,18 +42,18 @@ export class FieldSet {
 
   has(path: FieldPath): boolean {
     let node: FieldSet | undefined = this;
-    for (let i = 0; i < path.length - 1 && node; i++) node = node.#children.get(elementKey(path[i]!))?.set;
-    return path.length > 0 && node !== undefined && node.#members.has(elementKey(path[path.length - 1]!));
+    for (let i = 0; i < path.length - 1 && node; i++) node = node.#children.get(path[i]!.key)?.set;
+    return path.length > 0 && node !== undefined && node.#members.has(path[path.length - 1]!.key);
   }
 
   /** The subtree under `element`, whose paths are relative to it; undefined when there is none. */
   under(element: PathElement): FieldSet | undefined {
-    return this.#children.get(elementKey(element))?.set;
+    return this.#children.get(element.key)?.set;
   }
 
   /** Whether `element` itself is a member here. */
   hasMember(element: PathElement): boolean {
-    return this.#members.has(elementKey(element));
+    return this.#members.has(element.key);
   }
 
   isEmpty(): boolean {
@@ -145,7 +145,7 @@ export class FieldSet {
   toFieldsV1(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const { element, member, child } of this.#sortedEntries()) {
-      const key = elementKey(element);
+      const key = element.key;
       if (!child || child.isEmpty()) out[key] = {};
       else out[key] = member ? { '.': {}, ...child.toFieldsV1() } : child.toFieldsV1();
     }
@@ -170,7 +170,7 @@ export class FieldSet {
       if (!element) throw new Error(`unknown path element ${JSON.stringify(key)}`);
       if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`expected an object at ${JSON.stringify(key)}`);
       const entries = Object.keys(value);
-      if (entries.length === 0 || Object.hasOwn(value, '.')) this.#members.set(elementKey(element), element);
+      if (entries.length === 0 || Object.hasOwn(value, '.')) this.#members.set(element.key, element);
       if (entries.some((k) => k !== '.')) this.#childFor(element).#read(value);
     }
   }

@@ -12,6 +12,7 @@
  */
 import type { SchemaNode } from '../registry/schema/schema-node.js';
 import type { SchemaSet } from '../registry/schema/schema-set.js';
+import { isPlainObject } from '../util/plain-object.js';
 
 /** A schema node (possibly a ref with list or map facts beside it), or no schema at all. */
 export type FieldType = SchemaNode | undefined;
@@ -48,9 +49,6 @@ const KEY_DEFAULTS: Readonly<Record<string, Readonly<Record<string, unknown>>>> 
   'io.k8s.api.core.v1.ServicePort': { protocol: 'TCP' },
 };
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The shapes of one SchemaSet's types, each node's worked out once. */
 export class FieldTypes {

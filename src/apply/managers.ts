@@ -3,13 +3,15 @@
  * subresource, and for updaters the API version they wrote with) and the fields it owns. Encoding
  * sorts entries as upstream does (appliers first, then by time, manager, version, subresource).
  */
+import { compareCodeUnits } from '../util/compare.js';
 import { FieldSet } from './field-set.js';
 
+/** The operations upstream knows; an entry read from a client keeps whatever it says (see decodeManagers). */
 export type Operation = 'Apply' | 'Update';
 
 export interface ManagerRecord {
   readonly manager: string;
-  readonly operation: Operation;
+  readonly operation: Operation | string;
   readonly apiVersion: string;
   readonly subresource: string;
   /** RFC 3339 time of the manager's last change; undefined when it never changed the object. */
@@ -23,7 +25,7 @@ export type Managers = Map<string, ManagerRecord>;
  * The identity of a manager's entry. An applier is the same manager whatever version it applies
  * with; an updater writing with another version gets another entry.
  */
-export function identityOf(manager: string, operation: Operation, apiVersion: string, subresource: string): string {
+export function identityOf(manager: string, operation: Operation | string, apiVersion: string, subresource: string): string {
   return JSON.stringify([manager, operation, operation === 'Apply' ? '' : apiVersion, subresource]);
 }
 
@@ -52,7 +54,7 @@ export function decodeManagers(entries: unknown): Managers {
     if (fieldsType === '') throw new Error(`missing fieldsType in managed fields entry ${i}`);
     if (fieldsType !== 'FieldsV1') throw new Error(`invalid fieldsType ${JSON.stringify(fieldsType)} in managed fields entry ${i}`);
     // Kept as sent: an operation other than Apply or Update is refused by the metadata validation (422).
-    const operation = stringAt(e, 'operation') as Operation;
+    const operation = stringAt(e, 'operation');
     const record: ManagerRecord = {
       manager: stringAt(e, 'manager'),
       operation,
@@ -66,10 +68,6 @@ export function decodeManagers(entries: unknown): Managers {
   return managers;
 }
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 function seconds(time: string | undefined): number {
   const ms = time === undefined ? NaN : Date.parse(time);
   return Number.isNaN(ms) ? 0 : Math.floor(ms / 1000);
@@ -80,11 +78,11 @@ export function encodeManagers(managers: Managers): Array<Record<string, unknown
   if (managers.size === 0) return undefined;
   const records = [...managers.values()].sort(
     (p, q) =>
-      compareText(p.operation, q.operation) ||
+      compareCodeUnits(p.operation, q.operation) ||
       seconds(p.time) - seconds(q.time) ||
-      compareText(p.manager, q.manager) ||
-      compareText(p.apiVersion, q.apiVersion) ||
-      compareText(p.subresource, q.subresource),
+      compareCodeUnits(p.manager, q.manager) ||
+      compareCodeUnits(p.apiVersion, q.apiVersion) ||
+      compareCodeUnits(p.subresource, q.subresource),
   );
   return records.map((r) => managedFieldsEntry(r.manager, r.operation, r.apiVersion, r.time, r.fields.toFieldsV1(), r.subresource));
 }
@@ -92,7 +90,7 @@ export function encodeManagers(managers: Managers): Array<Record<string, unknown
 /** One managedFields entry, in ManagedFieldsEntry's field order; empty strings are omitted as upstream omits them. */
 export function managedFieldsEntry(
   manager: string,
-  operation: Operation,
+  operation: Operation | string,
   apiVersion: string,
   time: string | undefined,
   fieldsV1: Record<string, unknown>,
@@ -120,7 +118,7 @@ const ANCIENT_CHANGES = 'ancient-changes';
 export function capUpdaters(managers: Managers): void {
   const updaters = [...managers.entries()].filter(([, r]) => r.operation === 'Update');
   if (updaters.length <= MAX_UPDATE_MANAGERS) return;
-  updaters.sort(([ia, a], [ib, b]) => seconds(a.time) - seconds(b.time) || compareText(ia, ib));
+  updaters.sort(([ia, a], [ib, b]) => seconds(a.time) - seconds(b.time) || compareCodeUnits(ia, ib));
   const firstOfVersion = new Map<string, string>();
   let count = updaters.length;
   for (const [identity, record] of updaters) {

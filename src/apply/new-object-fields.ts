@@ -5,17 +5,17 @@
  * Every non-empty map and list is added, so each is a member (`".": {}`) as well as a parent; leaves,
  * empty maps and empty lists are members alone.
  */
+import { compareCodeUnits } from '../util/compare.js';
 import type { FieldTypes, FieldType } from './field-types.js';
-import { compareElements, elementKey, type PathElement } from './path-element.js';
-import { itemElement } from './typed-walks.js';
+import { compareElements } from './path-element.js';
+import { indexItems } from './typed-walks.js';
+import { SERVER_SET_METADATA, UNOWNED_TOP_FIELDS } from './unowned-fields.js';
 
 type Fields = Record<string, unknown>;
 
-/** Top-level fields nobody owns. */
-const UNOWNED_TOP = new Set(['apiVersion', 'kind']);
-const UNOWNED_TOP_AND_STATUS = new Set(['apiVersion', 'kind', 'status']);
-/** Metadata the server sets, which nobody owns. */
-const SERVER_METADATA = new Set(['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion']);
+const UNOWNED_TOP = new Set(UNOWNED_TOP_FIELDS);
+const UNOWNED_TOP_AND_STATUS = new Set([...UNOWNED_TOP_FIELDS, 'status']);
+const SERVER_METADATA = new Set(SERVER_SET_METADATA);
 
 /**
  * The fields a new `object` sets, as FieldsV1, without those nobody owns (apiVersion, kind, the
@@ -24,10 +24,6 @@ const SERVER_METADATA = new Set(['name', 'namespace', 'creationTimestamp', 'self
 export function newObjectFields(types: FieldTypes, root: FieldType, object: Record<string, unknown>, resetStatus: boolean): Fields | undefined {
   const fields: Fields = {};
   return addChildren(types, root, object, fields, resetStatus ? UNOWNED_TOP_AND_STATUS : UNOWNED_TOP, true) > 0 ? fields : undefined;
-}
-
-function byName(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
@@ -39,7 +35,7 @@ function addChildren(types: FieldTypes, type: FieldType, value: unknown, out: Fi
   let added = 0;
   if (shape.kind === 'map') {
     const map = value as Record<string, unknown>;
-    const names = Object.keys(map).sort(byName);
+    const names = Object.keys(map).sort(compareCodeUnits);
     for (const name of names) {
       const v = map[name];
       if (v === undefined || skip?.has(name)) continue;
@@ -56,17 +52,9 @@ function addChildren(types: FieldTypes, type: FieldType, value: unknown, out: Fi
       added++;
     }
   } else if (shape.kind === 'list') {
-    const items: Array<{ element: PathElement; key: string; item: unknown }> = [];
-    const seen = new Set<string>();
-    (value as unknown[]).forEach((item, i) => {
-      const element = itemElement(shape, item, i);
-      const key = elementKey(element);
-      if (seen.has(key)) return;
-      seen.add(key);
-      items.push({ element, key, item });
-    });
+    const items = [...indexItems(shape, value as unknown[]).values()];
     items.sort((a, b) => compareElements(a.element, b.element));
-    for (const { key, item } of items) out[key] = nodeOf(types, shape.item, item);
+    for (const { element, item } of items) out[element.key] = nodeOf(types, shape.item, item);
     added = items.length;
   }
   return added;

@@ -6,6 +6,7 @@
  * form conflict messages print (`.name`, `[name="web"]`, `[="a"]`, `[0]`).
  */
 import { escapeLikeGo } from '../serialization/json-encode.js';
+import { compareCodeUnits } from '../util/compare.js';
 
 /** The key fields of an associative list item, sorted by name. */
 export type KeyFields = ReadonlyArray<readonly [string, unknown]>;
@@ -25,7 +26,7 @@ export function fieldElement(name: string): PathElement {
 
 /** A key element from an item's key fields (any order; they are sorted here). */
 export function keyElement(fields: Iterable<readonly [string, unknown]>): PathElement {
-  const sorted = [...fields].sort((a, b) => compareStrings(a[0], b[0]));
+  const sorted = [...fields].sort((a, b) => compareCodeUnits(a[0], b[0]));
   return { kind: 'key', fields: sorted, key: `k:${json(Object.fromEntries(sorted))}` };
 }
 
@@ -35,10 +36,6 @@ export function valueElement(value: unknown): PathElement {
 
 export function indexElement(index: number): PathElement {
   return { kind: 'index', index, key: `i:${index}` };
-}
-
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Rank of a JSON value's type in the total order of values: numbers, strings, booleans, lists, maps, null. */
@@ -60,7 +57,7 @@ export function compareValues(a: unknown, b: unknown): number {
     case 0:
       return (a as number) - (b as number);
     case 1:
-      return compareStrings(a as string, b as string);
+      return compareCodeUnits(a as string, b as string);
     case 2:
       return Number(a) - Number(b);
     case 3: {
@@ -76,7 +73,7 @@ export function compareValues(a: unknown, b: unknown): number {
       const ka = Object.keys(a as object).sort();
       const kb = Object.keys(b as object).sort();
       for (let i = 0; i < ka.length && i < kb.length; i++) {
-        const c = compareStrings(ka[i]!, kb[i]!) || compareValues((a as Record<string, unknown>)[ka[i]!], (b as Record<string, unknown>)[kb[i]!]);
+        const c = compareCodeUnits(ka[i]!, kb[i]!) || compareValues((a as Record<string, unknown>)[ka[i]!], (b as Record<string, unknown>)[kb[i]!]);
         if (c !== 0) return c;
       }
       return ka.length - kb.length;
@@ -93,11 +90,11 @@ export function compareElements(a: PathElement, b: PathElement): number {
   if (a.kind !== b.kind) return KIND_RANK[a.kind] - KIND_RANK[b.kind];
   switch (a.kind) {
     case 'field':
-      return compareStrings(a.name, (b as typeof a).name);
+      return compareCodeUnits(a.name, (b as typeof a).name);
     case 'key': {
       const fb = (b as typeof a).fields;
       for (let i = 0; i < a.fields.length && i < fb.length; i++) {
-        const c = compareStrings(a.fields[i]![0], fb[i]![0]) || compareValues(a.fields[i]![1], fb[i]![1]);
+        const c = compareCodeUnits(a.fields[i]![0], fb[i]![0]) || compareValues(a.fields[i]![1], fb[i]![1]);
         if (c !== 0) return c;
       }
       return a.fields.length - fb.length;
@@ -111,11 +108,6 @@ export function compareElements(a: PathElement, b: PathElement): number {
 
 function json(value: unknown): string {
   return escapeLikeGo(JSON.stringify(value));
-}
-
-/** The element's compact form, as a key of a FieldsV1 object. */
-export function elementKey(e: PathElement): string {
-  return e.key;
 }
 
 /** Parses a compact form; undefined when it is not one. */

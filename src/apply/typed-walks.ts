@@ -9,13 +9,10 @@
 import { jsonEqual } from '../patch/json-equal.js';
 import { FieldSet } from './field-set.js';
 import type { FieldTypes, FieldType } from './field-types.js';
-import { elementKey, fieldElement, indexElement, keyElement, pathString, valueElement, type PathElement } from './path-element.js';
+import { fieldElement, indexElement, keyElement, pathString, valueElement, type PathElement } from './path-element.js';
+import { isPlainObject } from '../util/plain-object.js';
 
 type JsonMap = Record<string, unknown>;
-
-function isPlainObject(v: unknown): v is JsonMap {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function isEmptyMapOrNull(v: unknown): boolean {
   return v === null || v === undefined || (isPlainObject(v) && Object.keys(v).length === 0);
@@ -44,12 +41,11 @@ export function itemElement(naming: ItemNaming, item: unknown, index: number): P
 }
 
 /** A list's items by the key of their element (the first of duplicates wins), in order. */
-function indexItems(naming: ItemNaming, list: readonly unknown[]): Map<string, { element: PathElement; item: unknown }> {
+export function indexItems(naming: ItemNaming, list: readonly unknown[]): Map<string, { element: PathElement; item: unknown }> {
   const out = new Map<string, { element: PathElement; item: unknown }>();
   list.forEach((item, i) => {
     const element = itemElement(naming, item, i);
-    const k = elementKey(element);
-    if (!out.has(k)) out.set(k, { element, item });
+    if (!out.has(element.key)) out.set(element.key, { element, item });
   });
   return out;
 }

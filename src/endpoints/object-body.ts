@@ -66,6 +66,11 @@ export function checkedObject(
   }
   const problems = [...result.unknownFields.map(unknownFieldMessage), ...strictErrors];
   if (problems.length > 0 && level === 'Strict') throw strictDecodingError(gvk, definition.kind, problems);
-  if (level === 'Warn') for (const p of problems) ctx.warnings.push(`299 - ${JSON.stringify(p)}`);
+  if (level === 'Warn') addWarnings(ctx, problems);
   return result.object;
+}
+
+/** Adds each message as a Warning header value (`299 - "..."`), as upstream warns of unknown and duplicate fields. */
+export function addWarnings(ctx: RequestContext, messages: readonly string[]): void {
+  for (const m of messages) ctx.warnings.push(`299 - ${JSON.stringify(m)}`);
 }

@@ -60,6 +60,25 @@ function parseGroupVersion(apiVersion: string): { group: string; version: string
   throw new DecodeFailure(`unexpected GroupVersion string: ${apiVersion}`);
 }
 
+/**
+ * The kind an object says it is, as upstream reads an unstructured object: an apiVersion that is
+ * not a group/version reads as empty, as does a kind that is not a string.
+ */
+export function declaredKind(object: { readonly apiVersion?: unknown; readonly kind?: unknown }): GroupVersionKind {
+  let gv = { group: '', version: '' };
+  try {
+    if (typeof object.apiVersion === 'string') gv = parseGroupVersion(object.apiVersion);
+  } catch {
+    // Not a group/version: empty, as upstream's GroupVersionKind() gives.
+  }
+  return { ...gv, kind: typeof object.kind === 'string' ? object.kind : '' };
+}
+
+/** A kind as Go prints schema.GroupVersionKind: `apps/v1, Kind=Deployment`, `/v1, Kind=Pod`. */
+export function goKindString(gvk: GroupVersionKind): string {
+  return `${gvk.group}/${gvk.version}, Kind=${gvk.kind}`;
+}
+
 /** Reads apiVersion and kind as upstream's meta factory does, with its errors. */
 function interpret(value: unknown): { object: Record<string, unknown>; gvk: GroupVersionKind } {
   if (value === null) return { object: {}, gvk: { group: '', version: '', kind: '' } };

@@ -3,17 +3,15 @@ import { BodyDecodeError } from './codec.js';
 import type { Codec, DecodedBody } from './codec.js';
 import { YamlSyntaxError, decodeYaml } from './yaml-decode.js';
 import { encodeYaml } from './yaml-encode.js';
-import { loadYamlLibrary, type YamlLibrary } from './yaml-library.js';
 
 export class YamlCodec implements Codec {
   readonly mediaTypes = ['application/yaml'] as const;
-  /** The parser, loaded by the first body decoded (see yaml-library.ts). */
-  #yaml: YamlLibrary | undefined;
 
   /** Throws BodyDecodeError with upstream's `yaml: line N: ...` message. */
   decode(body: Uint8Array): DecodedBody {
     try {
-      return decodeYaml(body, (this.#yaml ??= loadYamlLibrary()));
+      // The parser is loaded by the first body decoded (see yaml-library.ts).
+      return decodeYaml(body);
     } catch (err) {
       if (err instanceof YamlSyntaxError) throw new BodyDecodeError(err.message);
       throw err;

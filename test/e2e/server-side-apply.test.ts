@@ -6,7 +6,9 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from './harness.js';
+import { pinnedKubectl, startServer, type TestServer } from './harness.js';
+
+const NO_KUBECTL = pinnedKubectl() === undefined && 'kubectl is not installed';
 
 const NS = 'ssa';
 const CMS = `/api/v1/namespaces/${NS}/configmaps`;
@@ -179,7 +181,7 @@ describe('server-side apply', () => {
     assert.match(forceOnMerge.json<any>().message, /force: Forbidden: may not be specified for non-apply patch/);
   });
 
-  it('serves kubectl apply --server-side, its conflicts and --force-conflicts', () => {
+  it('serves kubectl apply --server-side, its conflicts and --force-conflicts', { skip: NO_KUBECTL }, () => {
     const manifest = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kc\n  namespace: ssa\ndata:\n  k: one\n';
     const first = server.kubectl(['apply', '--server-side', '-f', '-'], { input: manifest });
     assert.equal(first.code, 0, first.stderr);
@@ -197,7 +199,7 @@ describe('server-side apply', () => {
     assert.deepEqual(o.metadata.managedFields.map((e: Entry) => e.manager), ['other']);
   });
 
-  it("lets kubectl's server-side apply take over from its client-side apply and keeps the last-applied annotation in step", () => {
+  it("lets kubectl's server-side apply take over from its client-side apply and keeps the last-applied annotation in step", { skip: NO_KUBECTL }, () => {
     const manifest = (value: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: both\n  namespace: ssa\ndata:\n  k: ${value}\n`;
     const clientSide = server.kubectl(['apply', '-f', '-'], { input: manifest('one') });
     assert.equal(clientSide.code, 0, clientSide.stderr);

@@ -8,8 +8,9 @@ import { badRequest, type ApiError } from '../../api/errors.js';
 import type { KubeObject } from '../../registry/object.js';
 import type { RequestContext } from '../../server/request-context.js';
 import { decodeJson } from '../../serialization/json-decode.js';
+import { declaredKind, goKindString } from '../../serialization/object-decode.js';
 import { YamlSyntaxError, decodeYaml } from '../../serialization/yaml-decode.js';
-import { checkedObject } from '../object-body.js';
+import { addWarnings, checkedObject } from '../object-body.js';
 import { fieldManagerOf, fieldValidationOf, forceOf, isDryRun } from '../query-flags.js';
 import { readBody } from '../request-body.js';
 import { writeObject, type Output } from '../respond.js';
@@ -26,13 +27,12 @@ export async function handleApply(ctx: RequestContext, scope: RequestScope, out:
     throw badRequest(`error decoding YAML: the configuration is not an object`);
   }
   const config = value as KubeObject;
-  const [group, version] = splitApiVersion(config.apiVersion);
-  const kind = typeof config.kind === 'string' ? config.kind : '';
-  if (group !== d.group || version !== d.version || kind !== d.kind) throw badRequest(`invalid object type: ${group}/${version}, Kind=${kind}`);
+  const gvk = declaredKind(config);
+  if (gvk.group !== d.group || gvk.version !== d.version || gvk.kind !== d.kind) throw badRequest(`invalid object type: ${goKindString(gvk)}`);
   if (config.metadata?.managedFields !== undefined && config.metadata.managedFields !== null) throw badRequest('metadata.managedFields must be nil');
   if (strictErrors.length > 0) {
     if (fieldValidation === 'Strict') throw badRequest(`error strict decoding YAML: ${strictErrors.join(', ')}`);
-    if (fieldValidation === 'Warn') for (const e of strictErrors) ctx.warnings.push(`299 - ${JSON.stringify(e)}`);
+    if (fieldValidation === 'Warn') addWarnings(ctx, strictErrors);
   }
   const result = await scope.store.apply(
     scope.namespace,
@@ -41,14 +41,6 @@ export async function handleApply(ctx: RequestContext, scope: RequestScope, out:
     { dryRun, subresource: scope.subresource, user: ctx.user },
   );
   await writeObject(ctx, result.created ? 201 : 200, result.object, d, out);
-}
-
-/** Group and version of an apiVersion ("apps/v1", "v1"); both empty when it is not one. */
-function splitApiVersion(apiVersion: unknown): [string, string] {
-  if (typeof apiVersion !== 'string') return ['', ''];
-  const parts = apiVersion.split('/');
-  if (parts.length === 1) return ['', parts[0]!];
-  return parts.length === 2 ? [parts[0]!, parts[1]!] : ['', ''];
 }
 
 /**

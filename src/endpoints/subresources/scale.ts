@@ -59,8 +59,9 @@ export async function handleScale(ctx: RequestContext, scope: RequestScope): Pro
     const parent = await scope.store.get(scope.namespace, scope.name, getReadRevision(ctx.query), ctx.signal);
     return writeValue(ctx, 200, scaleOf(parent), out);
   }
-  const body = await readBody(ctx);
   const dryRun = isDryRun(ctx.query, writeOptionsKind(verb));
+  const manager = fieldManagerOf(ctx.query, ctx.req.headers['user-agent'], writeOptionsKind(verb));
+  const body = await readBody(ctx);
   const isPatch = verb === 'patch';
   const patchKind = isPatch ? patchKindOf(contentTypeOf(ctx), BUILT_IN_PATCH_KINDS) : undefined;
   const appliers = await scope.env.patchersFor(SCALE_SCHEMA);
@@ -79,7 +80,7 @@ export async function handleScale(ctx: RequestContext, scope: RequestScope): Pro
       ((current['spec'] ??= {}) as { replicas?: number }).replicas = replicasOf(desired);
       return current;
     },
-    { dryRun, subresource: '', manager: fieldManagerOf(ctx.query, ctx.req.headers['user-agent'], writeOptionsKind(verb)), managerSubresource: 'scale' },
+    { dryRun, subresource: '', manager, managerSubresource: 'scale' },
   );
   await writeValue(ctx, 200, scaleOf(result.object), out);
 }

@@ -5,6 +5,7 @@
  */
 import { base64Error, quantityError, timeError } from './custom-decoders.js';
 import type { CompiledType, IntegerType, StructType } from './compiled-type.js';
+import { isPlainObject } from '../../util/plain-object.js';
 
 /** A value that does not fit its field's type, as Go's json.UnmarshalTypeError describes it. */
 export interface FieldTypeError {
@@ -210,6 +211,3 @@ function jsonKind(value: unknown, goType: string): string {
   return Array.isArray(value) ? 'array' : 'object';
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -7,6 +7,9 @@ import { ApiError, badRequest, isAlreadyExists, isNotFound } from '../../api/err
 import { metaOf, timestamp, type KubeObject } from '../object.js';
 import { createObject } from './create.js';
 import type { StoreContext, WriteOptions } from './store-context.js';
+
+/** An apply's write options: it records its own manager, so it takes none to record. */
+export type ApplyOptions = Omit<WriteOptions, 'manager' | 'managerSubresource'>;
 import { guaranteedUpdate } from './update.js';
 
 export interface ApplyRequest {
@@ -23,7 +26,7 @@ export async function applyObject(
   namespace: string,
   name: string,
   request: ApplyRequest,
-  options: WriteOptions,
+  options: ApplyOptions,
 ): Promise<{ object: KubeObject; created: boolean }> {
   const fields = ctx.fields;
   if (!fields) throw new ApiError(415, 'UnsupportedMediaType', `server-side apply is not available for ${ctx.definition.resource}`);
@@ -32,9 +35,8 @@ export async function applyObject(
     throw badRequest(`the name of the object (${String(configName)}) does not match the name on the URL (${name})`);
   }
   const writer = () => ({ manager: request.manager, subresource: options.subresource, now: timestamp(ctx.clock()) });
-  const recorded = { ...options, manager: undefined };
   const update = () =>
-    guaranteedUpdate(ctx, namespace, name, (current) => request.check(fields.apply(current, request.config, writer(), request.force)), { ...recorded, retryOnConflict: true });
+    guaranteedUpdate(ctx, namespace, name, (current) => request.check(fields.apply(current, request.config, writer(), request.force)), { ...options, retryOnConflict: true });
   let result;
   try {
     result = await update();
@@ -43,7 +45,7 @@ export async function applyObject(
     const object = request.check(fields.apply(undefined, request.config, writer(), request.force));
     metaOf(object).name = name;
     try {
-      return { object: await createObject(ctx, namespace, object, recorded), created: true };
+      return { object: await createObject(ctx, namespace, object, options), created: true };
     } catch (createErr) {
       // Created by someone else meanwhile: apply to theirs.
       if (!isAlreadyExists(createErr)) throw createErr;

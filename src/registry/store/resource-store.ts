@@ -5,7 +5,7 @@
 import { fromWatchStorageError } from '../../api/errors.js';
 import type { CacheWatch, ReadRevision, WatchStart } from '../../storage/cacher/cache-types.js';
 import type { KubeObject } from '../object.js';
-import { applyObject, type ApplyRequest } from './apply.js';
+import { applyObject, type ApplyOptions, type ApplyRequest } from './apply.js';
 import { createObject } from './create.js';
 import { deleteObject, type DeleteObjectRequest, type DeleteResult } from './delete.js';
 import { getObject, getObjectNow, listObjects, listPrefix, type ListPage, type ListRequest } from './read.js';
@@ -76,7 +76,7 @@ export class ResourceStore {
   }
 
   /** Server-side apply: creates the object when absent (`created`), else merges into it. */
-  apply(namespace: string, name: string, request: ApplyRequest, options: WriteOptions): Promise<{ object: KubeObject; created: boolean }> {
+  apply(namespace: string, name: string, request: ApplyRequest, options: ApplyOptions): Promise<{ object: KubeObject; created: boolean }> {
     return applyObject(this.context, namespace, name, request, options);
   }
 
