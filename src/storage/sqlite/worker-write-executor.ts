@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import { StorageError, unavailable } from '../errors.js';
 import type { WriterSettings } from './connection.js';
-import { packOps, unpackOutcomes, type Packed, type WireOutcome } from './wire-format.js';
+import { packOps, unpackOutcomes, type Packed } from './wire-format.js';
 import type { WriteExecutor } from './write-executor.js';
 import type { WriteOp, WriteOutcome } from './write-ops.js';
 import type { ReplyMessage, RequestMessage, SerializedError, StartupMessage, WriterRequest, WriterWorkerData } from './writer-protocol.js';
@@ -57,7 +57,7 @@ export class WorkerWriteExecutor implements WriteExecutor {
 
   async write(ops: readonly WriteOp[]): Promise<WriteOutcome[]> {
     const batch = packOps(ops);
-    const outcomes = (await this.request({ kind: 'write', batch }, [batch.values])) as Packed<WireOutcome>;
+    const outcomes = (await this.request({ kind: 'write', batch }, [batch.values])) as Packed;
     return unpackOutcomes(outcomes);
   }
 

@@ -1,7 +1,7 @@
 /** The messages between WorkerWriteExecutor (main thread) and writer-worker.ts. */
 import type { WriterSettings } from './connection.js';
 import type { StorageErrorCode } from '../errors.js';
-import type { Packed, WireWriteOp } from './wire-format.js';
+import type { Packed } from './wire-format.js';
 
 /** Passed as workerData when the worker starts. */
 export interface WriterWorkerData {
@@ -10,7 +10,7 @@ export interface WriterWorkerData {
 }
 
 export type WriterRequest =
-  | { readonly kind: 'write'; readonly batch: Packed<WireWriteOp> }
+  | { readonly kind: 'write'; readonly batch: Packed }
   | { readonly kind: 'record-compaction'; readonly revision: number }
   | { readonly kind: 'compact-chunk'; readonly upTo: number }
   | { readonly kind: 'ping' }

@@ -12,9 +12,12 @@ describe('writer thread wire format', () => {
       { kind: 'delete', key: '/c', expectedModRevision: undefined },
       { kind: 'delete', key: '/d', expectedModRevision: 3 },
       { kind: 'update', key: '/e', value: Buffer.from('epsilon'), expectedModRevision: 9 },
+      // Keys travel end to end in one string: any character, and no key, must come back as sent.
+      { kind: 'create', key: '/ns/na\u00efve\nkey,\u{1F600}', value: Buffer.from('x') },
+      { kind: 'create', key: '', value: Buffer.from('y') },
     ];
     const packed = packOps(ops);
-    assert.equal(packed.values.byteLength, 'alpha'.length + 'epsilon'.length);
+    assert.equal(packed.values.byteLength, 'alpha'.length + 'epsilon'.length + 2);
     const restored = unpackOps(structuredClone(packed, { transfer: [packed.values] }));
     assert.deepEqual(
       restored.map((op) => ({ ...op, ...('value' in op ? { value: Buffer.from(op.value).toString() } : {}) })),
@@ -26,14 +29,16 @@ describe('writer thread wire format', () => {
     const outcomes: WriteOutcome[] = [
       { ok: true, revision: 5, createRevision: 5, prior: undefined },
       { ok: false, reason: 'conflict', actualModRevision: 4 },
+      { ok: false, reason: 'key-exists', actualModRevision: 3 },
+      { ok: false, reason: 'not-found', actualModRevision: 0 },
       { ok: true, revision: 6, createRevision: 2, prior: { value: Buffer.from('old'), createRevision: 2, modRevision: 4 } },
     ];
     const packed = packOutcomes(outcomes);
     const restored = unpackOutcomes(structuredClone(packed, { transfer: [packed.values] }));
-    assert.deepEqual(restored.slice(0, 2), outcomes.slice(0, 2));
-    const applied = restored[2]!;
+    assert.deepEqual(restored.slice(0, 4), outcomes.slice(0, 4));
+    const applied = restored[4]!;
     assert.ok(applied.ok && applied.prior !== undefined);
     assert.equal(Buffer.from(applied.prior.value).toString(), 'old');
-    assert.deepEqual({ ...applied, prior: { ...applied.prior, value: null } }, { ...outcomes[2]!, prior: { createRevision: 2, modRevision: 4, value: null } });
+    assert.deepEqual({ ...applied, prior: { ...applied.prior, value: null } }, { ...outcomes[4]!, prior: { createRevision: 2, modRevision: 4, value: null } });
   });
 });
