@@ -25,6 +25,21 @@ describe('decodeJson duplicate fields', () => {
     });
   }
 
+  it('finds duplicates after long strings whatever escapes sit where the quick skip changes pace', () => {
+    // Strings past 24 bytes are skipped differently from short ones: put escaped quotes,
+    // backslashes and colons at every offset around that point, in keys and in values.
+    for (let length = 18; length <= 40; length++) {
+      for (const piece of ['\\"', '\\\\', ':', '\\\\"', '"\\']) {
+        for (let at = 0; at + piece.length <= length; at++) {
+          const text = 'x'.repeat(at) + piece + 'y'.repeat(length - at - piece.length);
+          const string = JSON.stringify(text);
+          assert.deepEqual(decodeJson(bytes(`{"a":${string},"b":{${string}:1},"a":2}`)).duplicateFields, ['a'], string);
+          assert.deepEqual(decodeJson(bytes(`{"a":${string},"b":{${string}:1},"c":2}`)).duplicateFields, [], string);
+        }
+      }
+    }
+  });
+
   it('keeps the last value, as Go does for maps and interface{}', () => {
     const { value } = decodeJson(bytes('{"data":{"a":"b"},"data":{"x":"y"}}'));
     assert.deepEqual(value, { data: { x: 'y' } });
