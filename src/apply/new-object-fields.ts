@@ -5,7 +5,7 @@
  * Every non-empty map and list is added, so each is a member (`".": {}`) as well as a parent; leaves,
  * empty maps and empty lists are members alone.
  */
-import { compareCodeUnits } from '../util/compare.js';
+import { sortCodeUnits } from '../util/compare.js';
 import type { FieldTypes, FieldType } from './field-types.js';
 import { compareElements } from './path-element.js';
 import { indexItems } from './typed-walks.js';
@@ -35,7 +35,7 @@ function addChildren(types: FieldTypes, type: FieldType, value: unknown, out: Fi
   let added = 0;
   if (shape.kind === 'map') {
     const map = value as Record<string, unknown>;
-    const names = Object.keys(map).sort(compareCodeUnits);
+    const names = sortCodeUnits(Object.keys(map));
     for (const name of names) {
       const v = map[name];
       if (v === undefined || skip?.has(name)) continue;
