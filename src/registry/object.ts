@@ -63,7 +63,7 @@ export function timestamp(ms: number): string {
 }
 
 /** Upstream's field order of ObjectMeta, so responses read like upstream's. */
-const META_ORDER = [
+export const META_ORDER = [
   'name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation',
   'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations',
   'ownerReferences', 'finalizers', 'managedFields',
@@ -71,19 +71,32 @@ const META_ORDER = [
 
 /**
  * Returns the object with kind, apiVersion and metadata first and metadata fields in upstream's
- * order; other fields keep their order. Does not copy nested values.
+ * order; other fields keep their order. Does not copy nested values. `resourceVersion`, when
+ * given, stands for metadata.resourceVersion.
  */
-export function canonicalOrder(object: KubeObject): KubeObject {
+export function canonicalOrder(object: KubeObject, resourceVersion?: string): KubeObject {
   const out: KubeObject = {};
   if (object.kind !== undefined) out.kind = object.kind;
   if (object.apiVersion !== undefined) out.apiVersion = object.apiVersion;
   if (object.metadata !== undefined) {
     const meta: ObjectMeta = {};
     const source = object.metadata;
-    for (const k of META_ORDER) if (source[k] !== undefined) meta[k] = source[k];
-    for (const k of Object.keys(source)) if (!(k in meta) && source[k] !== undefined) meta[k] = source[k];
+    for (const k of META_ORDER) {
+      const value = k === 'resourceVersion' && resourceVersion !== undefined ? resourceVersion : source[k];
+      if (value !== undefined) meta[k] = value;
+    }
+    for (const k of Object.keys(source)) if (!Object.hasOwn(meta, k) && source[k] !== undefined) putOwn(meta, k, source[k]);
     out.metadata = meta;
   }
-  for (const k of Object.keys(object)) if (!(k in out)) out[k] = object[k];
+  for (const k of Object.keys(object)) if (!Object.hasOwn(out, k)) putOwn(out, k, object[k]);
   return out;
+}
+
+/**
+ * Sets an own property, also for `__proto__` (which JSON.parse makes an ordinary key, and which
+ * assignment would take as the prototype, losing the field).
+ */
+function putOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
