@@ -11,7 +11,6 @@ import { createGzip, gzip } from 'node:zlib';
 import { badRequest, notAcceptable } from '../api/errors.js';
 import { apiVersionOf, type ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import { canonicalOrder, type KubeObject } from '../registry/object.js';
-import { writtenJsonText } from '../registry/object-codec.js';
 import type { RequestContext } from '../server/request-context.js';
 import { itemLength, type CodecRegistry, type ListItemBytes } from '../serialization/codec.js';
 import { escapeLikeGo } from '../serialization/json-encode.js';
@@ -115,9 +114,7 @@ export function includeObjectOf(ctx: RequestContext, parse: (value: string | nul
 
 /** Writes one object of `definition` in the negotiated representation (get, create, update, patch, delete). */
 export async function writeObject(ctx: RequestContext, status: number, object: KubeObject, definition: ResourceDefinition, out: Output): Promise<void> {
-  if (out.representation === 'object') {
-    return out.indent ? writeValue(ctx, status, canonicalOrder(object), out) : sendBody(ctx, status, out.contentType, encodeObject(object, out));
-  }
+  if (out.representation === 'object') return writeValue(ctx, status, canonicalOrder(object), out);
   if (out.representation === 'PartialObjectMetadataList') throw notAcceptableFor('PartialObjectMetadataList', 'a single object');
   const { spelling, version } = spellingOf(out);
   const c = await conversions();
@@ -236,12 +233,6 @@ function jsonObjectPrefix(kind: string, apiVersion: string): Buffer {
 }
 
 /** The encoding of a whole object from the watch cache with `out`'s codec, memoized in `memo`. */
-/** An object's compact encoding; from the JSON text its write stored when it is a stored object just written. */
-function encodeObject(object: KubeObject, out: Output): Buffer {
-  const text = out.codec.encodeJsonText === undefined ? undefined : writtenJsonText(object);
-  return text === undefined ? out.codec.encode(canonicalOrder(object)) : out.codec.encodeJsonText!(text);
-}
-
 export function encodedObject(object: KubeObject, out: Output, memo: EncodingMemo): Uint8Array {
-  return memo.get(object, out.codec.mediaTypes[0]!, () => encodeObject(object, out));
+  return memo.get(object, out.codec.mediaTypes[0]!, () => out.codec.encode(canonicalOrder(object)));
 }

@@ -5,7 +5,6 @@
 import type { KeyValue } from '../storage/storage.js';
 import { StorageError } from '../storage/errors.js';
 import type { KubeObject } from './object.js';
-import { canonicalJsonOf, type CanonicalJson } from './canonical-json.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -18,47 +17,17 @@ const decoder = new TextDecoder();
  */
 const encodedFrom = new WeakMap<Uint8Array, KubeObject>();
 
-/**
- * The canonical JSON of the objects written last, by object, for their responses and watch events
- * (see writtenJsonText). Bounded: only a write's own response and its first fan-out need it, and
- * kept for every cached object the texts would double the cache's memory.
- */
-const RECENT_TEXTS = 1024;
-/** Oldest first (a Map keeps insertion order); a WeakMap's insert cost a write ~2 µs here. */
-const writtenJson = new Map<KubeObject, CanonicalJson>();
-
 /** Bytes to store for an object (its resourceVersion is dropped). */
 export function encodeForStorage(object: KubeObject): Uint8Array {
-  const json = canonicalJsonOf(object);
+  const meta = object.metadata;
   let bytes: Uint8Array;
-  if (json !== undefined) {
-    bytes = encoder.encode(json.withoutResourceVersion());
-    rememberText(object, json);
-  } else if (object.metadata?.resourceVersion === undefined) {
-    bytes = encoder.encode(JSON.stringify(object));
-  } else {
-    const { resourceVersion: _dropped, ...rest } = object.metadata;
+  if (meta?.resourceVersion === undefined) bytes = encoder.encode(JSON.stringify(object));
+  else {
+    const { resourceVersion: _dropped, ...rest } = meta;
     bytes = encoder.encode(JSON.stringify({ ...object, metadata: rest }));
   }
   encodedFrom.set(bytes, object);
   return bytes;
-}
-
-function rememberText(object: KubeObject, json: CanonicalJson): void {
-  writtenJson.delete(object);
-  writtenJson.set(object, json);
-  if (writtenJson.size > RECENT_TEXTS) writtenJson.delete(writtenJson.keys().next().value!);
-}
-
-/**
- * JSON.stringify(canonicalOrder(object)) for an object written lately, from the text its write
- * stored, with the resourceVersion it has now; undefined for others. Like every stored object it
- * must not have changed since, except for the resourceVersion the write gave it.
- */
-export function writtenJsonText(object: KubeObject): string | undefined {
-  const revision = object.metadata?.resourceVersion;
-  if (typeof revision !== 'string') return undefined;
-  return writtenJson.get(object)?.withResourceVersion(revision);
 }
 
 /**

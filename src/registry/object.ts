@@ -63,7 +63,7 @@ export function timestamp(ms: number): string {
 }
 
 /** Upstream's field order of ObjectMeta, so responses read like upstream's. */
-export const META_ORDER = [
+const META_ORDER = [
   'name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation',
   'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations',
   'ownerReferences', 'finalizers', 'managedFields',
@@ -71,20 +71,16 @@ export const META_ORDER = [
 
 /**
  * Returns the object with kind, apiVersion and metadata first and metadata fields in upstream's
- * order; other fields keep their order. Does not copy nested values. `resourceVersion`, when
- * given, stands for metadata.resourceVersion.
+ * order; other fields keep their order. Does not copy nested values.
  */
-export function canonicalOrder(object: KubeObject, resourceVersion?: string): KubeObject {
+export function canonicalOrder(object: KubeObject): KubeObject {
   const out: KubeObject = {};
   if (object.kind !== undefined) out.kind = object.kind;
   if (object.apiVersion !== undefined) out.apiVersion = object.apiVersion;
   if (object.metadata !== undefined) {
     const meta: ObjectMeta = {};
     const source = object.metadata;
-    for (const k of META_ORDER) {
-      const value = k === 'resourceVersion' && resourceVersion !== undefined ? resourceVersion : source[k];
-      if (value !== undefined) meta[k] = value;
-    }
+    for (const k of META_ORDER) if (source[k] !== undefined) meta[k] = source[k];
     for (const k of Object.keys(source)) if (!Object.hasOwn(meta, k) && source[k] !== undefined) putOwn(meta, k, source[k]);
     out.metadata = meta;
   }

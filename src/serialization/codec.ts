@@ -77,11 +77,6 @@ export interface Codec {
   decode(body: Uint8Array): DecodedBody;
   /** Encodes the object model. Does not modify `value`. */
   encode(value: unknown, options?: EncodeOptions): Buffer;
-  /**
-   * Present on codecs that write JSON: the compact encoding of a value whose JSON.stringify text
-   * is known already (a stored object's, see registry/object-codec.ts), without stringifying again.
-   */
-  encodeJsonText?(text: string): Buffer;
   /** Present when watch events can be streamed in this encoding. */
   readonly stream?: StreamFraming;
   /** Present when lists can be written item by item; without it a list is encoded whole. */

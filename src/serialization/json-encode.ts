@@ -19,12 +19,7 @@ export function escapeLikeGo(json: string): string {
 
 /** Compact JSON text plus newline, or indented by two spaces without one. Does not modify `value`. */
 export function encodeJsonText(value: unknown, pretty = false): string {
-  return pretty ? escapeLikeGo(JSON.stringify(value, null, 2)) : finishCompactJson(JSON.stringify(value));
-}
-
-/** JSON.stringify's text as upstream's encoder ends it: escaped like Go, plus a newline. */
-export function finishCompactJson(text: string): string {
-  return `${escapeLikeGo(text)}\n`;
+  return pretty ? escapeLikeGo(JSON.stringify(value, null, 2)) : `${escapeLikeGo(JSON.stringify(value))}\n`;
 }
 
 /** {@link encodeJsonText} as UTF-8 bytes. */
