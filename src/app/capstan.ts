@@ -6,6 +6,7 @@
 import type { ServerOptions } from '../cli/options.js';
 import { buildAuthorizer } from '../auth/authorizer.js';
 import { NamespaceController, namespacedDefinitions } from '../controllers/namespace-controller.js';
+import { isNotFound } from '../api/errors.js';
 import { NamespaceDefaultsController } from '../controllers/namespace-defaults-controller.js';
 import { sleep } from '../util/sleep.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
@@ -121,7 +122,7 @@ export class Capstan {
           try {
             return await namespaces.get('', name, consistent ? { kind: 'consistent' } : { kind: 'any' });
           } catch (err) {
-            if ((err as { code?: number }).code === 404) return undefined;
+            if (isNotFound(err)) return undefined;
             throw err;
           }
         },
@@ -129,6 +130,7 @@ export class Capstan {
           try {
             return namespaces.getNow('', name, { kind: 'any' });
           } catch {
+            // Absent from the cache, or anything else: the reads above decide (and report errors).
             return undefined;
           }
         },

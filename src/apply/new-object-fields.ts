@@ -6,7 +6,7 @@
  * empty maps and empty lists are members alone.
  */
 import { sortCodeUnits } from '../util/compare.js';
-import type { FieldTypes, FieldType } from './field-types.js';
+import type { FieldTypes, FieldType, Shape } from './field-types.js';
 import { compareElements } from './path-element.js';
 import { indexItems } from './typed-walks.js';
 import { SERVER_SET_METADATA, UNOWNED_TOP_FIELDS } from './unowned-fields.js';
@@ -23,15 +23,15 @@ const SERVER_METADATA = new Set(SERVER_SET_METADATA);
  */
 export function newObjectFields(types: FieldTypes, root: FieldType, object: Record<string, unknown>, resetStatus: boolean): Fields | undefined {
   const fields: Fields = {};
-  return addChildren(types, root, object, fields, resetStatus ? UNOWNED_TOP_AND_STATUS : UNOWNED_TOP, true) > 0 ? fields : undefined;
+  return addChildren(types, types.shapeOf(root, object), object, fields, resetStatus ? UNOWNED_TOP_AND_STATUS : UNOWNED_TOP, true) > 0 ? fields : undefined;
 }
 
 /**
- * Adds to `out` the FieldsV1 nodes of `value`'s members (`skip` left out; `atRoot`: metadata is
- * not a member itself and holds no server-set fields). Returns how many it added.
+ * Adds to `out` the FieldsV1 nodes of the members of `value`, whose shape is `shape` (`skip` left
+ * out; `atRoot`: metadata is not a member itself and holds no server-set fields). Returns how many
+ * it added.
  */
-function addChildren(types: FieldTypes, type: FieldType, value: unknown, out: Fields, skip: ReadonlySet<string> | undefined, atRoot: boolean): number {
-  const shape = types.shapeOf(type, value);
+function addChildren(types: FieldTypes, shape: Shape, value: unknown, out: Fields, skip: ReadonlySet<string> | undefined, atRoot: boolean): number {
   let added = 0;
   if (shape.kind === 'map') {
     const map = value as Record<string, unknown>;
@@ -42,7 +42,7 @@ function addChildren(types: FieldTypes, type: FieldType, value: unknown, out: Fi
       const memberType = shape.member(name).type;
       if (atRoot && name === 'metadata') {
         const meta: Fields = {};
-        if (addChildren(types, memberType, v, meta, SERVER_METADATA, false) > 0) {
+        if (addChildren(types, types.shapeOf(memberType, v), v, meta, SERVER_METADATA, false) > 0) {
           out['f:metadata'] = meta;
           added++;
         }
@@ -62,7 +62,8 @@ function addChildren(types: FieldTypes, type: FieldType, value: unknown, out: Fi
 
 /** The FieldsV1 node of a value that was added: `{}` for a leaf or an empty container, else a member with its children. */
 function nodeOf(types: FieldTypes, type: FieldType, value: unknown): Fields {
-  if (types.shapeOf(type, value).kind === 'leaf') return {};
+  const shape = types.shapeOf(type, value);
+  if (shape.kind === 'leaf') return {};
   const node: Fields = { '.': {} };
-  return addChildren(types, type, value, node, undefined, false) > 0 ? node : {};
+  return addChildren(types, shape, value, node, undefined, false) > 0 ? node : {};
 }

@@ -179,12 +179,14 @@ export function merge(types: FieldTypes, type: FieldType, live: unknown, config:
  * configuration's order; items only the configuration names come where it puts them.
  */
 function mergeLists(types: FieldTypes, naming: ItemNaming, itemType: FieldType, live: unknown[], config: unknown[]): unknown[] {
-  const liveItems = indexItems(naming, live);
-  const configItems = indexItems(naming, config);
   // Live items in order, duplicates included (a live object may hold them; the configuration may
   // not): those the configuration does not name stay, all of them; those it names become one.
-  const liveList = live.map((item, i) => ({ key: itemElement(naming, item, i).key, item }));
-  const liveOrder = liveList.map((entry) => entry.key);
+  const liveOrder = live.map((item, i) => itemElement(naming, item, i).key);
+  const liveItems = new Map<string, unknown>();
+  liveOrder.forEach((k, i) => {
+    if (!liveItems.has(k)) liveItems.set(k, live[i]);
+  });
+  const configItems = indexItems(naming, config);
   const configOrder = [...configItems.keys()];
   const shared = configOrder.filter((k) => liveItems.has(k));
   let nextShared = 0;
@@ -192,7 +194,7 @@ function mergeLists(types: FieldTypes, naming: ItemNaming, itemType: FieldType, 
   const out: unknown[] = [];
   const take = (k: string): void => {
     merged.add(k);
-    out.push(merge(types, itemType, liveItems.get(k)?.item, configItems.get(k)?.item));
+    out.push(merge(types, itemType, liveItems.get(k), configItems.get(k)?.item));
     if (shared[nextShared] === k) nextShared++;
   };
   let l = 0;
@@ -215,7 +217,7 @@ function mergeLists(types: FieldTypes, naming: ItemNaming, itemType: FieldType, 
     if (l < liveOrder.length) {
       const k = liveOrder[l]!;
       if (!configItems.has(k)) {
-        out.push(structuredClone(liveList[l]!.item));
+        out.push(structuredClone(live[l]));
         l++;
         continue;
       }

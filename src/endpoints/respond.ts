@@ -141,7 +141,9 @@ export async function writeList(
     if (out.representation === 'PartialObjectMetadata') throw notAcceptableFor('PartialObjectMetadata', 'a list');
     const { spelling, version } = spellingOf(out);
     const c = await conversions();
-    if (out.representation === 'Table' && memo && out.codec.mediaTypes[0] === 'application/json' && !out.indent && includeObjectOf(ctx, c.parseIncludeObject) === 'Metadata') {
+    if (out.representation !== 'Table') return writeValue(ctx, 200, c.toPartialObjectMetadataList(items, listMeta, spelling, version), out);
+    const includeObject = includeObjectOf(ctx, c.parseIncludeObject);
+    if (includeObject === 'Metadata' && memo && out.codec.mediaTypes[0] === 'application/json' && !out.indent) {
       // kubectl's Table: each row's metadata from its object's kept encoding (see table-json.ts).
       const table = c.toTable(definition, items, { includeObject: 'None', listMeta, now: Date.now(), groupVersionSpelling: spelling, version });
       const key = `table-row:${spelling}:${version}`;
@@ -149,10 +151,7 @@ export async function writeList(
       const stitched = stitchTableJson(table, rowObject, LIST_CHUNK_BYTES);
       if (stitched) return sendChunks(ctx, out, stitched.chunks, stitched.size);
     }
-    const converted = out.representation === 'Table'
-      ? c.toTable(definition, items, { includeObject: includeObjectOf(ctx, c.parseIncludeObject), listMeta, now: Date.now(), groupVersionSpelling: spelling, version })
-      : c.toPartialObjectMetadataList(items, listMeta, spelling, version);
-    return writeValue(ctx, 200, converted, out);
+    return writeValue(ctx, 200, c.toTable(definition, items, { includeObject, listMeta, now: Date.now(), groupVersionSpelling: spelling, version }), out);
   }
   const envelope = { kind: definition.listKind, apiVersion: apiVersionOf(definition), metadata: listMeta };
   const list = out.codec.list;

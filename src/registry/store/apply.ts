@@ -7,10 +7,10 @@ import { ApiError, badRequest, isAlreadyExists, isNotFound } from '../../api/err
 import { metaOf, timestamp, type KubeObject } from '../object.js';
 import { createObject } from './create.js';
 import type { StoreContext, WriteOptions } from './store-context.js';
+import { guaranteedUpdate } from './update.js';
 
 /** An apply's write options: it records its own manager, so it takes none to record. */
 export type ApplyOptions = Omit<WriteOptions, 'manager' | 'managerSubresource'>;
-import { guaranteedUpdate } from './update.js';
 
 export interface ApplyRequest {
   readonly config: KubeObject;
