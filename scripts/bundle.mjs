@@ -8,8 +8,8 @@
 //   main.js           the entry (src/cli/launcher.ts): runs server.js from its code cache
 //   server.js         the server (src/cli/main.ts and everything it imports; lazily imported
 //                     modules stay lazily evaluated); server.js.<hash>.cache is its code cache
-//   writer-worker.js  the SQLite writer thread, which worker-write-executor.js starts as
-//                     `new URL('./writer-worker.js', import.meta.url)`, i.e. beside server.js
+//   writer-worker.js  the SQLite writer thread, which writer-thread.js starts (from main.js, ahead
+//                     of the server) as `new URL('./writer-worker.js', import.meta.url)`, i.e. beside it
 //   generated/        the generated JSON that modules read beside themselves (reading and parsing
 //                     a file is cheaper than compiling the same data as a JavaScript literal)
 //   package.json      {"type": "commonjs"}, so Node loads these .js files as CommonJS

@@ -9,11 +9,11 @@
  *   <cert-dir>/admin.crt admin.key          CN=capstan-admin, O=system:masters (1 year)
  */
 import { X509Certificate } from 'node:crypto';
-import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { CertificateAuthority, type KeyPairPem } from './certificate-authority.js';
 import { isValidFor, parseCertificates, readIfExists, writeAtomic } from './pem-files.js';
+import { isIpAddress } from './ip-address.js';
 import type { Logger } from '../logger.js';
 
 export interface TlsBootstrapOptions {
@@ -154,7 +154,7 @@ async function writePair(files: PairFiles, pair: KeyPairPem): Promise<void> {
 }
 
 function coversName(cert: X509Certificate, name: string): boolean {
-  return isIP(name) ? cert.checkIP(name) !== undefined : cert.checkHost(name, { wildcards: false }) !== undefined;
+  return isIpAddress(name) ? cert.checkIP(name) !== undefined : cert.checkHost(name, { wildcards: false }) !== undefined;
 }
 
 /**

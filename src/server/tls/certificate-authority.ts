@@ -4,7 +4,7 @@
  * The library is loaded on first use only: a server that reuses its certificates never pays for it.
  */
 import { webcrypto } from 'node:crypto';
-import { isIP } from 'node:net';
+import { isIpAddress } from './ip-address.js';
 
 /** A certificate and its private key, both PEM. */
 export interface KeyPairPem {
@@ -94,7 +94,7 @@ export class CertificateAuthority {
     if (request.subjectAltNames?.length) {
       extensions.push(
         new x509.SubjectAlternativeNameExtension(
-          request.subjectAltNames.map((value) => ({ type: isIP(value) ? ('ip' as const) : ('dns' as const), value })),
+          request.subjectAltNames.map((value) => ({ type: isIpAddress(value) ? ('ip' as const) : ('dns' as const), value })),
         ),
       );
     }

@@ -26,6 +26,7 @@ import { readStoredState } from './stored-state.js';
 import { WalSizeGuard } from './wal-size-guard.js';
 import { WatchHub } from './watch-hub.js';
 import { WorkerWriteExecutor } from './worker-write-executor.js';
+import { discardPrestartedWriterThread } from './writer-thread.js';
 import type { WriteExecutor } from './write-executor.js';
 import type { WriteOp, WriteOutcome } from './write-ops.js';
 import { describeCommitted, rejectionError } from './write-results.js';
@@ -104,10 +105,12 @@ export class SqliteStorage implements Storage {
       syncDirectory(directory.path);
       const walFile = `${directory.stateFile}-wal`;
       walGuard = new WalSizeGuard(openMaintenanceConnection(directory.stateFile), walFile, resolved.walSizeLimitBytes);
-      executor =
-        resolved.writer === 'worker'
-          ? await WorkerWriteExecutor.start(directory.stateFile, resolved.writerSettings)
-          : new InlineWriteExecutor(directory.stateFile, resolved.writerSettings);
+      if (resolved.writer === 'worker') {
+        executor = await WorkerWriteExecutor.start(directory.stateFile, resolved.writerSettings);
+      } else {
+        discardPrestartedWriterThread();
+        executor = new InlineWriteExecutor(directory.stateFile, resolved.writerSettings);
+      }
       return new SqliteStorage(resolved, directory, readConnection, walGuard, executor);
     } catch (err) {
       await executor?.close().catch(() => {});

@@ -6,13 +6,14 @@
  * The worker holds the event loop open only while a request is outstanding, so an idle store
  * does not keep the process alive (as with the inline executor).
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { StorageError, unavailable } from '../errors.js';
 import type { WriterSettings } from './connection.js';
 import { packOps, unpackOutcomes, type Packed } from './wire-format.js';
 import type { WriteExecutor } from './write-executor.js';
 import type { WriteOp, WriteOutcome } from './write-ops.js';
-import type { ReplyMessage, RequestMessage, SerializedError, StartupMessage, WriterRequest, WriterWorkerData } from './writer-protocol.js';
+import type { OpenMessage, ReplyMessage, RequestMessage, SerializedError, StartupMessage, WriterRequest } from './writer-protocol.js';
+import { startWriterThread } from './writer-thread.js';
 
 interface Pending {
   readonly resolve: (result: unknown) => void;
@@ -37,12 +38,14 @@ export class WorkerWriteExecutor implements WriteExecutor {
    * StorageError it failed with ('corrupt' | 'unavailable').
    */
   static start(stateFile: string, settings: WriterSettings): Promise<WorkerWriteExecutor> {
-    const workerData: WriterWorkerData = { stateFile, settings };
-    const worker = new Worker(new URL('./writer-worker.js', import.meta.url), { workerData });
+    const worker = startWriterThread();
+    // A prestarted thread holds no event loop open; this wait must (the instance unrefs it again).
+    worker.ref();
     return new Promise((resolve, reject) => {
       const onExit = (code: number) => reject(unavailable(`the writer thread exited during startup (code ${code})`));
       worker.once('error', (err) => reject(unavailable('the writer thread failed to start', err)));
       worker.once('exit', onExit);
+      worker.postMessage({ kind: 'open', stateFile, settings } satisfies OpenMessage);
       worker.once('message', (message: StartupMessage) => {
         worker.off('exit', onExit);
         if (message.kind === 'ready') {

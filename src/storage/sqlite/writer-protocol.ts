@@ -3,8 +3,9 @@ import type { WriterSettings } from './connection.js';
 import type { StorageErrorCode } from '../errors.js';
 import type { Packed } from './wire-format.js';
 
-/** Passed as workerData when the worker starts. */
-export interface WriterWorkerData {
+/** The first message the worker receives: which database to open (it boots without one). */
+export interface OpenMessage {
+  readonly kind: 'open';
   readonly stateFile: string;
   readonly settings: WriterSettings;
 }
@@ -31,5 +32,5 @@ export type ReplyMessage =
   | { readonly id: number; readonly ok: true; readonly result: unknown }
   | { readonly id: number; readonly ok: false; readonly error: SerializedError };
 
-/** The worker's first message: whether it opened the database. */
+/** The worker's answer to the OpenMessage: whether it opened the database. */
 export type StartupMessage = { readonly kind: 'ready' } | { readonly kind: 'failed'; readonly error: SerializedError };

@@ -2,11 +2,11 @@
  * Entry point of the writer thread: hosts a WriterCore and answers WorkerWriteExecutor's requests
  * one at a time, in arrival order (the port delivers them in order and each runs to completion).
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, type MessagePort } from 'node:worker_threads';
 import { StorageError } from '../errors.js';
 import { packOutcomes, unpackOps } from './wire-format.js';
 import { WriterCore } from './writer-core.js';
-import type { ReplyMessage, RequestMessage, SerializedError, StartupMessage, WriterRequest, WriterWorkerData } from './writer-protocol.js';
+import type { OpenMessage, ReplyMessage, RequestMessage, SerializedError, StartupMessage, WriterRequest } from './writer-protocol.js';
 
 function serialize(err: unknown): SerializedError {
   if (err instanceof StorageError) return { code: err.code, message: err.message };
@@ -34,28 +34,32 @@ function handle(core: WriterCore, request: WriterRequest): { result: unknown; tr
 function serve(): void {
   const port = parentPort;
   if (port === null) throw new Error('writer-worker.js must run as a worker thread');
-  const { stateFile, settings } = workerData as WriterWorkerData;
-  let core: WriterCore;
-  try {
-    core = new WriterCore(stateFile, settings);
-  } catch (err) {
-    port.postMessage({ kind: 'failed', error: serialize(err) } satisfies StartupMessage);
-    return;
-  }
-  port.postMessage({ kind: 'ready' } satisfies StartupMessage);
-  port.on('message', ({ id, request }: RequestMessage) => {
-    let reply: ReplyMessage;
-    let transfer: ArrayBuffer[] = [];
+  // Booted ahead of need (see writer-thread.ts): the database comes with the first message.
+  port.once('message', (open: OpenMessage) => {
+    let core: WriterCore;
     try {
-      const handled = handle(core, request);
-      reply = { id, ok: true, result: handled.result };
-      transfer = handled.transfer ?? [];
+      core = new WriterCore(open.stateFile, open.settings);
     } catch (err) {
-      reply = { id, ok: false, error: serialize(err) };
+      port.postMessage({ kind: 'failed', error: serialize(err) } satisfies StartupMessage);
+      return;
     }
-    port.postMessage(reply, transfer);
-    if (request.kind === 'close') port.close();
+    port.postMessage({ kind: 'ready' } satisfies StartupMessage);
+    port.on('message', (message: RequestMessage) => answer(port, core, message));
   });
+}
+
+function answer(port: MessagePort, core: WriterCore, { id, request }: RequestMessage): void {
+  let reply: ReplyMessage;
+  let transfer: ArrayBuffer[] = [];
+  try {
+    const handled = handle(core, request);
+    reply = { id, ok: true, result: handled.result };
+    transfer = handled.transfer ?? [];
+  } catch (err) {
+    reply = { id, ok: false, error: serialize(err) };
+  }
+  port.postMessage(reply, transfer);
+  if (request.kind === 'close') port.close();
 }
 
 serve();

@@ -1,0 +1,13 @@
+/** isIpAddress answers as node:net's isIP does, without trying the IPv6 pattern on DNS names. */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { isIP } from 'node:net';
+import { isIpAddress } from '../../src/server/tls/ip-address.js';
+
+describe('isIpAddress', () => {
+  it('agrees with isIP on addresses, names and near misses', () => {
+    const inputs = ['127.0.0.1', '0.0.0.0', '10.96.0.1', '::1', '::', 'fe80::1', '2001:db8::8a2e:370:7334', '::ffff:192.0.2.1',
+      'localhost', 'kubernetes.default.svc', 'capstan', '', '1.2.3', '1.2.3.4.5', '256.1.1.1', ':::', '1:2', 'host:443', '1.2.3.4:80'];
+    for (const input of inputs) assert.equal(isIpAddress(input), isIP(input) !== 0, JSON.stringify(input));
+  });
+});
