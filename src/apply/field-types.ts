@@ -49,7 +49,6 @@ const KEY_DEFAULTS: Readonly<Record<string, Readonly<Record<string, unknown>>>> 
   'io.k8s.api.core.v1.ServicePort': { protocol: 'TCP' },
 };
 
-
 /** The shapes of one SchemaSet's types, each node's worked out once. */
 export class FieldTypes {
   readonly #schemas: SchemaSet;

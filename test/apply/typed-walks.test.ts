@@ -44,4 +44,3 @@ describe('typed walks', () => {
     assert.deepEqual(merged.spec.containers[0]!.env, [{ name: 'A', value: '1' }, { name: 'B', value: '3' }, { name: 'A', value: '2' }]);
   });
 });
-

@@ -4,6 +4,7 @@
  * kubectl. The binary is the bundle users run (dist/capstan/main.js, written by `npm run build`;
  * scripts/run-tests.mjs rebuilds it when dist/src is newer).
  */
+import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
@@ -86,6 +87,12 @@ export function credentialsOf(kubeconfig: string): KubeconfigCredentials {
     return Buffer.from(m[1]!, 'base64');
   };
   return { ca: field('certificate-authority-data'), cert: field('client-certificate-data'), key: field('client-key-data') };
+}
+
+/** Creates the namespace `name` on `server`, asserting that it was created (201). */
+export async function createNamespace(server: TestServer, name: string): Promise<void> {
+  const res = await server.request('/api/v1/namespaces', { method: 'POST', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } } });
+  assert.equal(res.status, 201, res.body);
 }
 
 export async function startServer(extraArgs: readonly string[] = [], dataDir?: string): Promise<TestServer> {

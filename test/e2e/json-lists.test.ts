@@ -5,7 +5,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from './harness.js';
+import { createNamespace, startServer, type TestServer } from './harness.js';
 
 const NS = '/api/v1/namespaces/jl/configmaps';
 
@@ -14,8 +14,7 @@ describe('JSON lists from kept encodings', () => {
 
   before(async () => {
     server = await startServer();
-    const ns = await server.request('/api/v1/namespaces', { method: 'POST', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'jl' } } });
-    assert.equal(ns.status, 201, ns.body);
+    await createNamespace(server, 'jl');
     const created = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         server.request(NS, { method: 'POST', body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}`, labels: { i: String(i) } }, data: { text: `<${i}> & \u2028 caf\u00e9` } } }),

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { ProtobufCodec } from '../../src/serialization/protobuf/protobuf-codec.js';
-import { startServer, type TestServer } from './harness.js';
+import { createNamespace, startServer, type TestServer } from './harness.js';
 
 const NS = '/api/v1/namespaces/pb/configmaps';
 const PROTOBUF = 'application/vnd.kubernetes.protobuf';
@@ -39,8 +39,7 @@ describe('Protobuf lists', () => {
 
   before(async () => {
     server = await startServer();
-    const ns = await server.request('/api/v1/namespaces', { method: 'POST', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'pb' } } });
-    assert.equal(ns.status, 201, ns.body);
+    await createNamespace(server, 'pb');
     const data = { d: 'x'.repeat(1024) };
     for (let i = 0; i < 1100; i += 50) {
       const batch = Array.from({ length: 50 }, (_, j) =>

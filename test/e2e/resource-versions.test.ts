@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpsRequest } from 'node:https';
-import { credentialsOf, startServer, type TestServer } from './harness.js';
+import { createNamespace, credentialsOf, startServer, type TestServer } from './harness.js';
 
 // Secrets: unlike ConfigMaps, a new namespace holds none, so every list shows only what the test made.
 const NS = '/api/v1/namespaces/rv/secrets';
@@ -27,8 +27,7 @@ describe('resourceVersion semantics', () => {
 
   before(async () => {
     server = await startServer();
-    const ns = await server.request('/api/v1/namespaces', { method: 'POST', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'rv' } } });
-    assert.equal(ns.status, 201, ns.body);
+    await createNamespace(server, 'rv');
     rv1 = await create('a');
     rv2 = await create('b');
   });
@@ -176,8 +175,7 @@ describe('resourceVersion after compaction', () => {
   after(async () => server?.stop());
 
   it('answers 410 for compacted revisions and expired continue tokens, and an ERROR event for a watch', async () => {
-    const ns = await server.request('/api/v1/namespaces', { method: 'POST', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'old' } } });
-    assert.equal(ns.status, 201);
+    await createNamespace(server, 'old');
     const path = '/api/v1/namespaces/old/secrets';
     let first = 0;
     for (const name of ['a', 'b', 'c']) {

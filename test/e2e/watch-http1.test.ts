@@ -6,7 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from './harness.js';
+import { createNamespace, startServer, type TestServer } from './harness.js';
 
 const NS = '/api/v1/namespaces/chunks/configmaps';
 const AS_TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
@@ -16,8 +16,7 @@ describe('watch over HTTP/1.1', () => {
 
   before(async () => {
     server = await startServer();
-    const ns = await server.request('/api/v1/namespaces', { method: 'POST', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'chunks' } } });
-    assert.equal(ns.status, 201, ns.body);
+    await createNamespace(server, 'chunks');
   });
   after(async () => server?.stop());
 

@@ -210,4 +210,3 @@ function jsonKind(value: unknown, goType: string): string {
   if (typeof value === 'boolean') return 'bool';
   return Array.isArray(value) ? 'array' : 'object';
 }
-
