@@ -11,10 +11,18 @@ function goEscape(ch: string): string {
   return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
+/**
+ * Whether `json` holds a character Go escapes. Five indexOf scans are ~5x faster than one test of
+ * the character class (V8 scans for a single character with vector instructions), and nearly all
+ * text has none of them.
+ */
+function needsGoEscaping(json: string): boolean {
+  return json.indexOf('<') >= 0 || json.indexOf('>') >= 0 || json.indexOf('&') >= 0 || json.indexOf('\u2028') >= 0 || json.indexOf('\u2029') >= 0;
+}
+
 /** Applies Go's default HTML-safe escaping to JSON text. */
 export function escapeLikeGo(json: string): string {
-  GO_ESCAPED.lastIndex = 0;
-  return GO_ESCAPED.test(json) ? json.replace(GO_ESCAPED, goEscape) : json;
+  return needsGoEscaping(json) ? json.replace(GO_ESCAPED, goEscape) : json;
 }
 
 /** Compact JSON text plus newline, or indented by two spaces without one. Does not modify `value`. */

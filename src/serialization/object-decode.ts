@@ -54,9 +54,9 @@ class DecodeFailure extends Error {
 
 function parseGroupVersion(apiVersion: string): { group: string; version: string } {
   if (apiVersion === '' || apiVersion === '/') return { group: '', version: '' };
-  const parts = apiVersion.split('/');
-  if (parts.length === 1) return { group: '', version: apiVersion };
-  if (parts.length === 2) return { group: parts[0]!, version: parts[1]! };
+  const slash = apiVersion.indexOf('/');
+  if (slash < 0) return { group: '', version: apiVersion };
+  if (apiVersion.indexOf('/', slash + 1) < 0) return { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
   throw new DecodeFailure(`unexpected GroupVersion string: ${apiVersion}`);
 }
 
@@ -86,14 +86,20 @@ function interpret(value: unknown): { object: Record<string, unknown>; gvk: Grou
     throw new DecodeFailure(`couldn't get version/kind; json parse error: ${cannotUnmarshal(value, TYPE_META_STRUCT)}`);
   }
   const object = value as Record<string, unknown>;
-  for (const field of ['apiVersion', 'kind']) {
-    const v = object[field];
-    if (v !== undefined && v !== null && typeof v !== 'string') {
-      throw new DecodeFailure(`couldn't get version/kind; json parse error: ${cannotUnmarshalField(v, '', field, 'string')}`);
-    }
-  }
-  const gv = parseGroupVersion((object['apiVersion'] as string | undefined) ?? '');
-  return { object, gvk: { ...gv, kind: (object['kind'] as string | undefined) ?? '' } };
+  // Written out rather than looped over, and without object spreads: on every write's body, the
+  // loop and the spreads took ~1.5 µs where this takes ~0.3.
+  const apiVersion = typeMetaString(object, 'apiVersion');
+  const kind = typeMetaString(object, 'kind');
+  const gv = parseGroupVersion(apiVersion);
+  return { object, gvk: { group: gv.group, version: gv.version, kind } };
+}
+
+/** A type-meta field as a string ('' when absent or null), with upstream's error for other types. */
+function typeMetaString(object: Record<string, unknown>, field: 'apiVersion' | 'kind'): string {
+  const v = object[field];
+  if (v === undefined || v === null) return '';
+  if (typeof v !== 'string') throw new DecodeFailure(`couldn't get version/kind; json parse error: ${cannotUnmarshalField(v, '', field, 'string')}`);
+  return v;
 }
 
 function withDefaults(gvk: GroupVersionKind, defaults: GroupVersionKind | undefined): GroupVersionKind {
@@ -101,7 +107,7 @@ function withDefaults(gvk: GroupVersionKind, defaults: GroupVersionKind | undefi
   const kind = gvk.kind === '' ? defaults.kind : gvk.kind;
   if (gvk.group === '' && gvk.version === '') return { group: defaults.group, version: defaults.version, kind };
   if (gvk.version === '' && gvk.group === defaults.group) return { group: gvk.group, version: defaults.version, kind };
-  return { ...gvk, kind };
+  return kind === gvk.kind ? gvk : { group: gvk.group, version: gvk.version, kind };
 }
 
 /** Upstream's summary of a body in error messages: the first 30 bytes, as text or hex. */

@@ -69,6 +69,13 @@ describe('encodeJson', () => {
   it('ends compact output with a newline and escapes HTML as Go does', () => {
     assert.equal(encodeJson({ a: '<b>&\u2028' }).toString(), '{"a":"\\u003cb\\u003e\\u0026\\u2028"}\n');
   });
+  it('escapes each of the characters Go escapes, alone anywhere in the text', () => {
+    const escaped: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+    for (const [ch, escape] of Object.entries(escaped)) {
+      assert.equal(encodeJson({ [`k${ch}`]: `${ch}x${ch}` }).toString(), `{"k${escape}":"${escape}x${escape}"}\n`, JSON.stringify(ch));
+    }
+    assert.equal(encodeJson({ a: 'plain text, caf\u00e9' }).toString(), '{"a":"plain text, caf\u00e9"}\n');
+  });
   it('indents pretty output without a final newline', () => {
     assert.equal(encodeJson({ a: [1], b: {}, c: [] }, true).toString(), '{\n  "a": [\n    1\n  ],\n  "b": {},\n  "c": []\n}');
   });

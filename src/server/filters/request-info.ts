@@ -10,6 +10,7 @@ import { writeError } from '../write-response.js';
 import type { InFlightRequests } from '../in-flight.js';
 import type { Logger } from '../logger.js';
 import { LiveRequestContext } from '../live-request-context.js';
+import { RequestInfoMemo } from '../request-info-memo.js';
 import type { Handler, Request, RequestInfo, Response } from '../request-context.js';
 
 export interface RequestInfoDeps {
@@ -38,6 +39,7 @@ export function withRequestInfo(handler: Handler, deps: RequestInfoDeps): Reques
 const CLIENT_GONE = new Error('the client closed the connection before the response ended');
 
 function serveWith(handler: Handler, deps: RequestInfoDeps): RequestListener {
+  const memo = new RequestInfoMemo();
   return (req, res) => {
     const receivedAt = Date.now();
     const auditId = clientAuditId(req.headers['audit-id']) ?? randomUUID();
@@ -46,7 +48,7 @@ function serveWith(handler: Handler, deps: RequestInfoDeps): RequestListener {
     res.on('error', (err) => deps.logger.info(`response error for ${req.method} ${req.url}: ${String(err)}`, 4));
 
     const query = parseQuery(req.url ?? '/');
-    const parsed = parseInfo(req, query, deps.resolver);
+    const parsed = parseInfo(req, query, deps.resolver, memo);
     const ctx = new LiveRequestContext(req, res, parsed.info, query, receivedAt, auditId, isLongRunning(parsed.info));
     const done = deps.inFlight.add(ctx);
     res.on('close', () => {
@@ -72,10 +74,12 @@ function parseQuery(url: string): URLSearchParams {
 }
 
 /** The parsed path, or the best-known info plus the error to answer with. */
-function parseInfo(req: Request, query: URLSearchParams, resolver: RequestInfoResolver): { info: RequestInfo; error?: unknown } {
+function parseInfo(req: Request, query: URLSearchParams, resolver: RequestInfoResolver, memo: RequestInfoMemo): { info: RequestInfo; error?: unknown } {
   const url = req.url ?? '/';
-  const rawPath = url.split('?', 1)[0]!;
   const method = req.method ?? 'GET';
+  const known = memo.get(method, url);
+  if (known !== undefined) return { info: known };
+  const rawPath = url.split('?', 1)[0]!;
   let path: string;
   try {
     path = decodeURIComponent(rawPath);
@@ -83,7 +87,9 @@ function parseInfo(req: Request, query: URLSearchParams, resolver: RequestInfoRe
     return { info: nonResourceInfo(method, rawPath), error: badRequest(`invalid URL escape in path ${JSON.stringify(rawPath)}`) };
   }
   try {
-    return { info: resolver.resolve(method, path, query) };
+    const info = resolver.resolve(method, path, query);
+    memo.remember(method, url, info);
+    return { info };
   } catch (err) {
     if (err instanceof RequestInfoError) {
       return { info: err.info, error: internalError(new Error(`failed to create RequestInfo: ${err.message}`)) };
@@ -91,7 +97,6 @@ function parseInfo(req: Request, query: URLSearchParams, resolver: RequestInfoRe
     return { info: nonResourceInfo(method, path), error: err };
   }
 }
-
 
 /** The client's Audit-ID, reused as upstream does, if it is a sane header value to echo back. */
 function clientAuditId(value: string | string[] | undefined): string | undefined {
