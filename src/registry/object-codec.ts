@@ -77,10 +77,34 @@ function shareFieldSets(object: KubeObject): void {
     if (typeof entry !== 'object' || entry === null) continue;
     const e = entry as { fieldsV1?: unknown };
     if (typeof e.fieldsV1 !== 'object' || e.fieldsV1 === null) continue;
+    // Writes of one kind by one client come in runs with equal field sets: comparing with the
+    // last one shared is ~5x cheaper than the JSON text that finds it in the map.
+    if (lastShared !== undefined && sameJson(e.fieldsV1, lastShared)) {
+      e.fieldsV1 = lastShared;
+      continue;
+    }
     const text = JSON.stringify(e.fieldsV1);
     if (text.length > MAX_SHARED_FIELD_SET_TEXT) continue;
     const shared = sharedFieldSets.get(text);
-    if (shared !== undefined) e.fieldsV1 = shared;
-    else if (sharedFieldSets.size < MAX_SHARED_FIELD_SETS) sharedFieldSets.set(text, e.fieldsV1);
+    if (shared !== undefined) e.fieldsV1 = lastShared = shared;
+    else if (sharedFieldSets.size < MAX_SHARED_FIELD_SETS) sharedFieldSets.set(text, (lastShared = e.fieldsV1));
   }
+}
+
+/** The field set most recently found in (or added to) sharedFieldSets. */
+let lastShared: unknown;
+
+/** Whether JSON.stringify would give `a` and `b` the same text (keys in the same order). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  const bKeys = Object.keys(b);
+  if (aKeys.length !== bKeys.length) return false;
+  for (let i = 0; i < aKeys.length; i++) {
+    const key = aKeys[i]!;
+    if (key !== bKeys[i] || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
