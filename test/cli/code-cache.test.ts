@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +55,18 @@ describe('runWithCodeCache', () => {
       assert.equal(changed.stdout, 'bbb\n');
       assert.equal(changed.run?.cacheUsed, false);
       assert.equal(readdirSync(dir).filter((f) => f.endsWith('.cache')).length, 2);
+    }));
+
+  it('reads a script with characters outside ASCII as UTF-8, and names its cache by the hash of its bytes', () =>
+    withDir((dir) => {
+      const script = join(dir, 'server.js');
+      const text = "// caf\u00e9 \u2264\nconsole.log('\u00e9\u20ac\u{1f600}'.length, '\u00e9\u20ac\u{1f600}');\n";
+      writeFileSync(script, text);
+      const r = run(script);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, '4 \u00e9\u20ac\u{1f600}\n');
+      const hash = createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
+      assert.equal(r.run?.cacheFile, `${script}.${hash}.cache`);
     }));
 
   it('accepts a leading #! line and lets what the script throws end the process', () =>

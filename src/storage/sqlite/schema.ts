@@ -30,7 +30,7 @@ export const META = {
   schemaVersion: 'schema_version',
   /** The compacted revision: reads and watches below it fail with 'compacted'. */
   compactedRevision: 'compacted_revision',
-  /** Superseded rows up to this revision have been deleted (≤ compacted_revision). */
+  /** Superseded rows up to this revision have been deleted (at most compacted_revision). */
   compactionDone: 'compaction_done',
 } as const;
 
