@@ -29,6 +29,8 @@ export interface ClosedLoopJob {
   readonly maxRequests: number;
   /** HTTP/1.1 (default): a keep-alive connection per client; h2: one connection, a stream per client. */
   readonly protocol?: 'http/1.1' | 'h2';
+  /** The server's process, when it runs on this machine: its CPU is read while the clock runs. */
+  readonly serverPid?: number;
 }
 
 export interface ClosedLoopResult {
@@ -49,6 +51,12 @@ export interface ClosedLoopResult {
   readonly responseBytes: number;
   /** CPU the load generator used during the timed part, in cores. */
   readonly generatorCores: number;
+  /** The same for the job's serverPid (all its threads, and its main thread alone). */
+  readonly serverCores?: number;
+  readonly serverMainThreadCores?: number;
+  /** The machine's CPUs during the timed part: unused, and taken by other guests of the VM's host. */
+  readonly idleCores: number;
+  readonly stolenCores: number;
 }
 
 /** A list request repeated, following `continue` tokens when `pageSize` is set. */

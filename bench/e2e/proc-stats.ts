@@ -1,4 +1,4 @@
-/** What Linux's /proc says about a process: resident memory and CPU time used. */
+/** What Linux's /proc says about a process (resident memory, CPU time used) and about the machine's CPUs. */
 import { readFileSync } from 'node:fs';
 
 /** VmRSS of a process, in bytes (Linux). */
@@ -14,8 +14,37 @@ const CLOCK_TICKS_PER_SECOND = 100;
 
 /** utime + stime of a process (all threads), in seconds (Linux). */
 export function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return statCpuSeconds(`/proc/${pid}/stat`);
+}
+
+/**
+ * utime + stime of a process's main thread (the thread whose id is the pid), in seconds (Linux).
+ * A Node server's JavaScript runs there; when it is near 1 core, the server is at its limit
+ * whatever the machine has left.
+ */
+export function mainThreadCpuSeconds(pid: number): number {
+  return statCpuSeconds(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function statCpuSeconds(path: string): number {
+  const stat = readFileSync(path, 'utf8');
   // Fields after the command name (which may hold spaces) start at state, field 3; utime and stime are 14 and 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The machine's CPU time so far, summed over its CPUs, in seconds. */
+export interface MachineCpu {
+  /** Time no process wanted. */
+  readonly idle: number;
+  /** Time the hypervisor gave to other guests while this one had work (a shared VM). */
+  readonly stolen: number;
+}
+
+/** Reads the first line of /proc/stat (all CPUs together). */
+export function machineCpu(): MachineCpu {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+  // cpu  user nice system idle iowait irq softirq steal guest guest_nice
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  return { idle: (ticks[3] ?? 0) / CLOCK_TICKS_PER_SECOND, stolen: (ticks[7] ?? 0) / CLOCK_TICKS_PER_SECOND };
 }

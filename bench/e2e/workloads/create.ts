@@ -14,7 +14,6 @@ import { storedSample } from '../fixtures.js';
 import { rate } from '../format.js';
 import { startBareServer } from '../bare-server-process.js';
 import { sendOnce } from '../https-client.js';
-import { cpuSeconds } from '../proc-stats.js';
 import { createConfigMaps } from '../objects.js';
 import type { ResultRow } from '../report.js';
 import { median } from '../../stats.js';
@@ -51,7 +50,7 @@ export const createWorkload: Workload = {
     try {
       await ctx.load.run({ ...bareJob, durationMs: settings.warmupMs });
       for (let r = 0; r < settings.rounds; r++) {
-        bareRounds.push(await runRound(ctx, bareJob, () => cpuSeconds(bare.pid)));
+        bareRounds.push(await runRound(ctx, bareJob, bare.pid));
         for (const clients of settings.createClients) {
           const sqlite = await ctx.load.run({
             kind: 'sqlite-inserts', directory: join(ctx.scratch, `sqlite-ceiling-${r}-${clients}`), value,

@@ -11,7 +11,6 @@ import { sendOnce } from '../https-client.js';
 import type { ClosedLoopJob, RequestPattern } from '../jobs.js';
 import type { ResultRow } from '../report.js';
 import { startBareServer } from '../bare-server-process.js';
-import { cpuSeconds } from '../proc-stats.js';
 import type { Target } from '../target.js';
 import { describeThroughput, note, roundJob, runRound, summarize, type Round, type Throughput } from './throughput.js';
 import type { Workload } from './workload.js';
@@ -19,13 +18,13 @@ import type { Workload } from './workload.js';
 const GOAL_RATIO = 0.6;
 
 /** Warms both up, then alternates rounds of the bare server and the server under test. */
-async function alternate(ctx: E2eContext, bare: ClosedLoopJob, server: ClosedLoopJob, bareCpu: () => number): Promise<{ ceiling: Throughput; figure: Throughput }> {
+async function alternate(ctx: E2eContext, bare: ClosedLoopJob, server: ClosedLoopJob, barePid: number): Promise<{ ceiling: Throughput; figure: Throughput }> {
   await ctx.load.run({ ...bare, durationMs: ctx.settings.warmupMs });
   await ctx.load.run({ ...server, durationMs: ctx.settings.warmupMs });
   const bareRounds: Round[] = [];
   const serverRounds: Round[] = [];
   for (let round = 0; round < ctx.settings.rounds; round++) {
-    bareRounds.push(await runRound(ctx, bare, bareCpu));
+    bareRounds.push(await runRound(ctx, bare, barePid));
     serverRounds.push(await runRound(ctx, server));
   }
   return { ceiling: summarize(bareRounds), figure: summarize(serverRounds) };
@@ -67,9 +66,8 @@ export const getWorkload: Workload = {
     const bare = await startBareServer(sample.text);
     try {
       const job = (target: Target, protocol: 'http/1.1' | 'h2'): ClosedLoopJob => ({ ...roundJob(ctx, settings.getClients, pattern), target, protocol });
-      const bareCpu = (): number => cpuSeconds(bare.pid);
-      const http1 = await alternate(ctx, job(bare.target, 'http/1.1'), job(ctx.target, 'http/1.1'), bareCpu);
-      const h2 = await alternate(ctx, job(bare.h2Target, 'h2'), job(ctx.target, 'h2'), bareCpu);
+      const http1 = await alternate(ctx, job(bare.target, 'http/1.1'), job(ctx.target, 'http/1.1'), bare.pid);
+      const h2 = await alternate(ctx, job(bare.h2Target, 'h2'), job(ctx.target, 'h2'), bare.pid);
       return [
         row(ctx, `get by name, ${settings.getClients} clients, HTTP/1.1`, 'bare node:https', http1, true),
         row(ctx, `get by name, ${settings.getClients} streams, HTTP/2`, 'bare node:http2', h2, false),

@@ -1,18 +1,18 @@
 /**
  * Closed-loop rounds run and summarized: the rate is the median of the rounds' rates (the machine
  * is shared, a median resists one disturbed round), latency percentiles pool every round's samples.
- * Each round also records the CPU the server and the load generator used, to tell a slow server
- * from a full machine.
+ * Each round also records the CPU the server (and its main thread) and the load generator used,
+ * and what the machine left idle or lost to other guests of its host, to tell a slow server from a
+ * full or a disturbed machine.
  */
 import type { E2eContext } from '../e2e-context.js';
 import { ms, rate } from '../format.js';
 import type { ClosedLoopJob, ClosedLoopResult } from '../jobs.js';
 import { median, percentiles } from '../../stats.js';
 
-/** A round's result and the server's CPU during it (when the benchmark runs the server). */
+/** A round's result; it holds the server's CPU when the server runs on this machine. */
 export interface Round {
   readonly result: ClosedLoopResult;
-  readonly serverCores?: number;
 }
 
 export interface Throughput {
@@ -21,21 +21,20 @@ export interface Throughput {
   readonly p99Ms: number;
   readonly failed: number;
   readonly firstFailure?: string;
-  /** Median over rounds, in cores. */
+  /** Medians over rounds, in cores. */
   readonly serverCores?: number;
+  readonly serverMainThreadCores?: number;
   readonly generatorCores: number;
+  readonly idleCores: number;
+  readonly stolenCores: number;
 }
 
 /**
- * Runs one closed-loop round, reading the server's CPU time (seconds) around it with `cpuSeconds`:
- * by default the benchmark's Capstan, none for an external server.
+ * Runs one closed-loop round, with the CPU of the server process `serverPid` read while its clock
+ * runs: by default the benchmark's Capstan, none for an external server.
  */
-export async function runRound(ctx: E2eContext, job: ClosedLoopJob, cpuSeconds = ctx.server.capstan?.cpuSeconds): Promise<Round> {
-  const before = cpuSeconds?.();
-  const result = await ctx.load.run(job);
-  // The server's CPU also counts the untimed connection setup; small next to a round.
-  const serverCores = cpuSeconds && before !== undefined ? ((cpuSeconds() - before) * 1000) / result.elapsedMs : undefined;
-  return { result, ...(serverCores !== undefined ? { serverCores } : {}) };
+export async function runRound(ctx: E2eContext, job: ClosedLoopJob, serverPid = ctx.server.capstan?.pid): Promise<Round> {
+  return { result: await ctx.load.run(serverPid === undefined ? job : { ...job, serverPid }) };
 }
 
 export function summarize(rounds: readonly Round[]): Throughput {
@@ -43,15 +42,23 @@ export function summarize(rounds: readonly Round[]): Throughput {
   const p = percentiles(...results.map((r) => r.latenciesMs));
   const failed = results.reduce((n, r) => n + r.failed, 0);
   const firstFailure = results.find((r) => r.firstFailure)?.firstFailure;
-  const serverCores = rounds.flatMap((r) => (r.serverCores === undefined ? [] : [r.serverCores]));
+  const medianOf = (read: (r: ClosedLoopResult) => number | undefined): number | undefined => {
+    const values = results.flatMap((r) => (read(r) === undefined ? [] : [read(r)!]));
+    return values.length > 0 ? median(values) : undefined;
+  };
+  const serverCores = medianOf((r) => r.serverCores);
+  const serverMainThreadCores = medianOf((r) => r.serverMainThreadCores);
   return {
     perSecond: median(results.map((r) => (r.ok * 1000) / r.elapsedMs)),
     p50Ms: p.p50,
     p99Ms: p.p99,
     failed,
     ...(firstFailure ? { firstFailure } : {}),
-    ...(serverCores.length > 0 ? { serverCores: median(serverCores) } : {}),
+    ...(serverCores !== undefined ? { serverCores } : {}),
+    ...(serverMainThreadCores !== undefined ? { serverMainThreadCores } : {}),
     generatorCores: median(results.map((r) => r.generatorCores)),
+    idleCores: median(results.map((r) => r.idleCores)),
+    stolenCores: median(results.map((r) => r.stolenCores)),
   };
 }
 
@@ -64,8 +71,10 @@ export function describeThroughput(t: Throughput): string {
 export function note(ctx: E2eContext, workload: string, t: Throughput): void {
   if (t.failed > 0) ctx.problems.push(`${workload}: ${t.failed} requests failed, first: ${t.firstFailure}`);
   const perRequest = (cores: number): string => `${Math.round((cores * 1e6) / t.perSecond)} µs CPU per request`;
-  const server = t.serverCores === undefined ? '' : `the server used ${t.serverCores.toFixed(2)} cores (${perRequest(t.serverCores)}), `;
-  ctx.notes.push(`${workload}: ${server}the load generator ${t.generatorCores.toFixed(2)} cores (medians over rounds).`);
+  const mainThread = t.serverMainThreadCores === undefined ? '' : `; its main thread ${t.serverMainThreadCores.toFixed(2)} cores, ${perRequest(t.serverMainThreadCores)}`;
+  const server = t.serverCores === undefined ? '' : `the server used ${t.serverCores.toFixed(2)} cores (${perRequest(t.serverCores)}${mainThread}), `;
+  const machine = `${t.idleCores.toFixed(2)} cores stayed idle and ${t.stolenCores.toFixed(2)} went to other guests of the VM's host`;
+  ctx.notes.push(`${workload}: ${server}the load generator ${t.generatorCores.toFixed(2)} cores; ${machine} (medians over rounds, while the clock ran).`);
 }
 
 /** A closed-loop job of the settings' round length against the context's target. */
