@@ -6,7 +6,7 @@
  */
 import { now } from './https-client.js';
 import type { ClosedLoopJob, ClosedLoopResult } from './jobs.js';
-import { cpuSeconds, machineCpu, mainThreadCpuSeconds, type MachineCpu } from './proc-stats.js';
+import { coresOfOthers, readCpuOfOthers } from './proc-stats.js';
 import { requestAt } from './request-pattern.js';
 import { openSender, type Sender } from './senders.js';
 
@@ -20,6 +20,7 @@ export async function runClosedLoop(job: ClosedLoopJob): Promise<ClosedLoopResul
     await Promise.all(Array.from({ length: job.concurrency }, () => sendOne(job, sender, issued++, undefined)));
     const untimed = issued;
     const cpuBefore = process.cpuUsage();
+    // Read when the clock starts and stops, so that the TLS handshakes before it are not counted.
     const othersBefore = readCpuOfOthers(job.serverPid);
     const started = now();
     const deadline = started + job.durationMs;
@@ -29,28 +30,13 @@ export async function runClosedLoop(job: ClosedLoopJob): Promise<ClosedLoopResul
     await Promise.all(Array.from({ length: job.concurrency }, client));
     const elapsedMs = now() - started;
     const cpu = process.cpuUsage(cpuBefore);
-    const cores = (seconds: number): number => (seconds * 1000) / elapsedMs;
-    const others = readCpuOfOthers(job.serverPid);
     return tally.result(untimed, elapsedMs, {
       generatorCores: (cpu.user + cpu.system) / 1000 / elapsedMs,
-      ...(others.server && othersBefore.server
-        ? { serverCores: cores(others.server.process - othersBefore.server.process), serverMainThreadCores: cores(others.server.mainThread - othersBefore.server.mainThread) }
-        : {}),
-      idleCores: cores(others.machine.idle - othersBefore.machine.idle),
-      stolenCores: cores(others.machine.stolen - othersBefore.machine.stolen),
+      ...coresOfOthers(othersBefore, readCpuOfOthers(job.serverPid), elapsedMs),
     });
   } finally {
     sender.close();
   }
-}
-
-/**
- * CPU time used so far by the server (when it runs here) and by the machine as a whole. Read when
- * the clock starts and stops, so that the connections' TLS handshakes before it are not counted.
- */
-function readCpuOfOthers(serverPid: number | undefined): { server?: { process: number; mainThread: number }; machine: MachineCpu } {
-  const server = serverPid === undefined ? undefined : { process: cpuSeconds(serverPid), mainThread: mainThreadCpuSeconds(serverPid) };
-  return { ...(server ? { server } : {}), machine: machineCpu() };
 }
 
 async function sendOne(job: ClosedLoopJob, sender: Sender, i: number, tally: Tally | undefined): Promise<void> {

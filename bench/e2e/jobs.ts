@@ -98,6 +98,8 @@ export interface WatchJob {
   readonly deadlineMs: number;
   /** HTTP/1.1 (default): a connection per watch; h2: every watch a stream on one connection. */
   readonly protocol?: 'http/1.1' | 'h2';
+  /** The server's process, when it runs on this machine: its CPU is read while events flow. */
+  readonly serverPid?: number;
 }
 
 /** Sent as progress once every watch has its response headers. */
@@ -124,6 +126,11 @@ export interface WatchResult {
   readonly receiverCpu: number;
   /** p99 of the receiving process's own event-loop delay while events flowed (ms). */
   readonly receiverLoopDelayP99Ms: number;
+  /** While events flowed: the job's serverPid (all threads, and its main thread), and the machine's idle and stolen CPU, in cores. */
+  readonly serverCores?: number;
+  readonly serverMainThreadCores?: number;
+  readonly idleCores: number;
+  readonly stolenCores: number;
   readonly firstProblem?: string;
 }
 

@@ -48,3 +48,30 @@ export function machineCpu(): MachineCpu {
   const ticks = line.trim().split(/\s+/).slice(1).map(Number);
   return { idle: (ticks[3] ?? 0) / CLOCK_TICKS_PER_SECOND, stolen: (ticks[7] ?? 0) / CLOCK_TICKS_PER_SECOND };
 }
+
+/** CPU time used so far by a server process (when it runs here) and by the machine as a whole. */
+export interface CpuOfOthers {
+  readonly server?: { readonly process: number; readonly mainThread: number };
+  readonly machine: MachineCpu;
+}
+
+export function readCpuOfOthers(serverPid: number | undefined): CpuOfOthers {
+  const server = serverPid === undefined ? undefined : { process: cpuSeconds(serverPid), mainThread: mainThreadCpuSeconds(serverPid) };
+  return { ...(server ? { server } : {}), machine: machineCpu() };
+}
+
+/** What was used between two readings `elapsedMs` apart, in cores (1 = one CPU busy throughout). */
+export function coresOfOthers(
+  before: CpuOfOthers,
+  after: CpuOfOthers,
+  elapsedMs: number,
+): { serverCores?: number; serverMainThreadCores?: number; idleCores: number; stolenCores: number } {
+  const cores = (seconds: number): number => (seconds * 1000) / elapsedMs;
+  return {
+    ...(before.server && after.server
+      ? { serverCores: cores(after.server.process - before.server.process), serverMainThreadCores: cores(after.server.mainThread - before.server.mainThread) }
+      : {}),
+    idleCores: cores(after.machine.idle - before.machine.idle),
+    stolenCores: cores(after.machine.stolen - before.machine.stolen),
+  };
+}

@@ -6,6 +6,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { now, wallClock } from './https-client.js';
+import { coresOfOthers, readCpuOfOthers } from './proc-stats.js';
 import { openWatchStreams, type WatchBody } from './watch-streams.js';
 import type { WatchEstablished, WatchJob, WatchResult } from './jobs.js';
 
@@ -143,6 +144,7 @@ export async function runWatch(job: WatchJob, progress: (data: WatchEstablished)
     const setupMs = now() - began;
     progress({ setupMs });
     const cpuBefore = process.cpuUsage();
+    const othersBefore = readCpuOfOthers(job.serverPid);
     // How late this process's own event loop runs: a floor under the latencies it can observe.
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
@@ -152,6 +154,7 @@ export async function runWatch(job: WatchJob, progress: (data: WatchEstablished)
     deliveries.finishing = true;
     loopDelay.disable();
     const cpu = process.cpuUsage(cpuBefore);
+    const others = coresOfOthers(othersBefore, readCpuOfOthers(job.serverPid), now() - watchingSince);
     const received = watchers.reduce((sum, w) => sum + w.received, 0);
     return {
       setupMs,
@@ -163,6 +166,7 @@ export async function runWatch(job: WatchJob, progress: (data: WatchEstablished)
       cutOff: deliveries.cutOff,
       receiverCpu: (cpu.user + cpu.system) / 1000 / (now() - watchingSince),
       receiverLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      ...others,
       ...(deliveries.firstProblem ? { firstProblem: deliveries.firstProblem } : {}),
     };
   } finally {
