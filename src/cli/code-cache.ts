@@ -10,8 +10,8 @@
  * or under other V8 flags, and the next exit replaces it. Writing is best effort: in a read-only
  * directory every run compiles, as without this.
  */
-import { createHash } from 'node:crypto';
 import { isAscii } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';

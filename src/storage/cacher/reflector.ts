@@ -78,7 +78,6 @@ export class Reflector<P> {
     }
   }
 
-  /** The whole prefix at one revision, read in pages so no single storage read is huge. */
   /**
    * Lists the prefix into the sink; undefined when aborted meanwhile. Its own frame, so that the
    * listed values are garbage once the cache holds them: kept in run()'s frame they would stay
@@ -91,6 +90,7 @@ export class Reflector<P> {
     return revision;
   }
 
+  /** The whole prefix at one revision, read in pages so no single storage read is huge. */
   private async listAll(): Promise<{ items: P[]; revision: number }> {
     const items: P[] = [];
     let revision: number | undefined;
