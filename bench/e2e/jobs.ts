@@ -69,6 +69,8 @@ export interface ListJob {
   readonly pageSize?: number;
   /** Timed runs, after one untimed run that checks the answer. */
   readonly runs: number;
+  /** The server's process, when it runs on this machine: its CPU is read over the timed runs. */
+  readonly serverPid?: number;
 }
 
 export interface ListResult {
@@ -79,6 +81,11 @@ export interface ListResult {
   readonly items: number;
   /** Bytes of one whole run. */
   readonly bytes: number;
+  /** Over the timed runs: the job's serverPid (all threads, and its main thread), and the machine's idle and stolen CPU, in cores. */
+  readonly serverCores?: number;
+  readonly serverMainThreadCores?: number;
+  readonly idleCores: number;
+  readonly stolenCores: number;
 }
 
 /** `watchers` watches from one resource version; each expects `expectedEvents` numbered events. */

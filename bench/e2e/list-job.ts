@@ -6,6 +6,7 @@
 import type { Agent } from 'node:https';
 import { keepAliveAgent, now, send } from './https-client.js';
 import type { ListJob, ListResult } from './jobs.js';
+import { coresOfOthers, readCpuOfOthers } from './proc-stats.js';
 
 /** Bounds a run whose continue tokens would never end. */
 const MAX_PAGES = 10_000;
@@ -15,12 +16,15 @@ export async function runList(job: ListJob): Promise<ListResult> {
   try {
     const check = await listOnce(job, agent, true);
     const runsMs: number[] = [];
+    const othersBefore = readCpuOfOthers(job.serverPid);
+    const began = now();
     for (let run = 0; run < job.runs; run++) {
       const started = now();
       await listOnce(job, agent, false);
       runsMs.push(now() - started);
     }
-    return { runsMs, pages: check.pages, items: check.items, bytes: check.bytes };
+    const others = coresOfOthers(othersBefore, readCpuOfOthers(job.serverPid), now() - began);
+    return { runsMs, pages: check.pages, items: check.items, bytes: check.bytes, ...others };
   } finally {
     agent.destroy();
   }
