@@ -6,7 +6,7 @@
  */
 import { now } from './https-client.js';
 import type { ClosedLoopJob, ClosedLoopResult } from './jobs.js';
-import { coresOfOthers, readCpuOfOthers } from './proc-stats.js';
+import { coresOfOthers, readCpuOfOthers, type CpuWhileMeasured } from './proc-stats.js';
 import { requestAt } from './request-pattern.js';
 import { openSender, type Sender } from './senders.js';
 
@@ -76,7 +76,7 @@ class Tally {
     this.bytes += bytes;
   }
 
-  result(untimed: number, elapsedMs: number, cpu: Pick<ClosedLoopResult, 'generatorCores' | 'serverCores' | 'serverMainThreadCores' | 'idleCores' | 'stolenCores'>): ClosedLoopResult {
+  result(untimed: number, elapsedMs: number, cpu: CpuWhileMeasured & { readonly generatorCores: number }): ClosedLoopResult {
     return {
       ok: this.ok,
       failed: this.failed,

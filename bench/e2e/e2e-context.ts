@@ -53,6 +53,11 @@ export class E2eContext {
     return this.journal.notes;
   }
 
+  /** For a job that reads the server's CPU: its process, when the benchmark runs it on this machine. */
+  get serverProcess(): { readonly serverPid?: number } {
+    return this.server.capstan ? { serverPid: this.server.capstan.pid } : {};
+  }
+
   /** A context for `server` (stopped with the run), sharing everything else with this one. */
   withServer(server: ServerHandle): E2eContext {
     this.journal.extraServers.push(server);

@@ -3,6 +3,7 @@
  * the IPC channel (advanced serialization keeps typed arrays intact).
  */
 import type { Target } from './target.js';
+import type { CpuWhileMeasured } from './proc-stats.js';
 
 /**
  * A request pattern. In `path` and `body`, `{n}` becomes the request's number, zero-padded to 7
@@ -33,7 +34,8 @@ export interface ClosedLoopJob {
   readonly serverPid?: number;
 }
 
-export interface ClosedLoopResult {
+/** Its CPU figures (CpuWhileMeasured) cover the timed part. */
+export interface ClosedLoopResult extends CpuWhileMeasured {
   /** Timed requests answered with 2xx. */
   readonly ok: number;
   /** Timed requests answered otherwise, or failed on the connection. */
@@ -51,12 +53,6 @@ export interface ClosedLoopResult {
   readonly responseBytes: number;
   /** CPU the load generator used during the timed part, in cores. */
   readonly generatorCores: number;
-  /** The same for the job's serverPid (all its threads, and its main thread alone). */
-  readonly serverCores?: number;
-  readonly serverMainThreadCores?: number;
-  /** The machine's CPUs during the timed part: unused, and taken by other guests of the VM's host. */
-  readonly idleCores: number;
-  readonly stolenCores: number;
 }
 
 /** A list request repeated, following `continue` tokens when `pageSize` is set. */
@@ -73,7 +69,8 @@ export interface ListJob {
   readonly serverPid?: number;
 }
 
-export interface ListResult {
+/** Its CPU figures (CpuWhileMeasured) cover the timed runs. */
+export interface ListResult extends CpuWhileMeasured {
   /** Duration of each timed run, from the first request to the last byte of the last page (ms). */
   readonly runsMs: readonly number[];
   readonly pages: number;
@@ -81,11 +78,6 @@ export interface ListResult {
   readonly items: number;
   /** Bytes of one whole run. */
   readonly bytes: number;
-  /** Over the timed runs: the job's serverPid (all threads, and its main thread), and the machine's idle and stolen CPU, in cores. */
-  readonly serverCores?: number;
-  readonly serverMainThreadCores?: number;
-  readonly idleCores: number;
-  readonly stolenCores: number;
 }
 
 /** `watchers` watches from one resource version; each expects `expectedEvents` numbered events. */
@@ -114,7 +106,8 @@ export interface WatchEstablished {
   readonly setupMs: number;
 }
 
-export interface WatchResult {
+/** Its CPU figures (CpuWhileMeasured) cover the time events flowed. */
+export interface WatchResult extends CpuWhileMeasured {
   readonly setupMs: number;
   /** Per round: from each event's `sentAt` to its arrival at one watcher (ms), one sample per delivery. */
   readonly latenciesMs: Float64Array[];
@@ -133,11 +126,6 @@ export interface WatchResult {
   readonly receiverCpu: number;
   /** p99 of the receiving process's own event-loop delay while events flowed (ms). */
   readonly receiverLoopDelayP99Ms: number;
-  /** While events flowed: the job's serverPid (all threads, and its main thread), and the machine's idle and stolen CPU, in cores. */
-  readonly serverCores?: number;
-  readonly serverMainThreadCores?: number;
-  readonly idleCores: number;
-  readonly stolenCores: number;
   readonly firstProblem?: string;
 }
 

@@ -1,4 +1,7 @@
-/** What Linux's /proc says about a process (resident memory, CPU time used) and about the machine's CPUs. */
+/**
+ * What Linux's /proc says about a process (resident memory, CPU time used) and about the machine's
+ * CPUs, and how the benchmark's notes word the CPU a job saw used.
+ */
 import { readFileSync } from 'node:fs';
 
 /** VmRSS of a process, in bytes (Linux). */
@@ -60,12 +63,20 @@ export function readCpuOfOthers(serverPid: number | undefined): CpuOfOthers {
   return { ...(server ? { server } : {}), machine: machineCpu() };
 }
 
-/** What was used between two readings `elapsedMs` apart, in cores (1 = one CPU busy throughout). */
-export function coresOfOthers(
-  before: CpuOfOthers,
-  after: CpuOfOthers,
-  elapsedMs: number,
-): { serverCores?: number; serverMainThreadCores?: number; idleCores: number; stolenCores: number } {
+/**
+ * The CPU of others while a job measured, in cores (1 = one CPU busy throughout): the server's
+ * process (all threads, and its main thread alone) when it runs on this machine, and the machine's
+ * CPUs that stayed idle or went to other guests of the VM's host.
+ */
+export interface CpuWhileMeasured {
+  readonly serverCores?: number;
+  readonly serverMainThreadCores?: number;
+  readonly idleCores: number;
+  readonly stolenCores: number;
+}
+
+/** What was used between two readings `elapsedMs` apart. */
+export function coresOfOthers(before: CpuOfOthers, after: CpuOfOthers, elapsedMs: number): CpuWhileMeasured {
   const cores = (seconds: number): number => (seconds * 1000) / elapsedMs;
   return {
     ...(before.server && after.server
@@ -74,4 +85,22 @@ export function coresOfOthers(
     idleCores: cores(after.machine.idle - before.machine.idle),
     stolenCores: cores(after.machine.stolen - before.machine.stolen),
   };
+}
+
+/** "the server used 0.81 cores (its main thread 0.74); 0.26 cores stayed idle and 0.00 went to other guests of the VM's host" */
+export function describeCpuWhileMeasured(cpu: CpuWhileMeasured): string {
+  if (cpu.serverCores === undefined) return describeMachine(cpu);
+  const mainThread = cpu.serverMainThreadCores === undefined ? '' : ` (its main thread ${cpu.serverMainThreadCores.toFixed(2)})`;
+  return `the server used ${cpu.serverCores.toFixed(2)} cores${mainThread}; ${describeMachine(cpu)}`;
+}
+
+/** "0.26 cores stayed idle and 0.00 went to other guests of the VM's host" */
+export function describeMachine(cpu: CpuWhileMeasured): string {
+  return `${cpu.idleCores.toFixed(2)} cores stayed idle and ${cpu.stolenCores.toFixed(2)} went to other guests of the VM's host`;
+}
+
+/** The CpuWhileMeasured figures alone, of a result that carries them among others. */
+export function cpuWhileMeasured(from: CpuWhileMeasured): CpuWhileMeasured {
+  const { serverCores, serverMainThreadCores, idleCores, stolenCores } = from;
+  return { ...(serverCores !== undefined ? { serverCores } : {}), ...(serverMainThreadCores !== undefined ? { serverMainThreadCores } : {}), idleCores, stolenCores };
 }

@@ -17,7 +17,8 @@ import { sendOnce } from '../https-client.js';
 import { createConfigMaps } from '../objects.js';
 import type { ResultRow } from '../report.js';
 import { median } from '../../stats.js';
-import { describeThroughput, note, roundJob, runRound, summarize, type Round } from './throughput.js';
+import type { ClosedLoopResult } from '../jobs.js';
+import { describeThroughput, note, roundJob, runRound, summarize } from './throughput.js';
 import type { Workload } from './workload.js';
 
 const GOAL_CLIENTS = 256;
@@ -39,8 +40,8 @@ export const createWorkload: Workload = {
     // Warm-up: JIT, connection pools and the store's files; not counted.
     await ctx.load.run(roundJob(ctx, 64, createConfigMaps(namespace, 'warm-', 0), settings.warmupMs));
     const ceilings = new Map<number, number[]>(settings.createClients.map((c) => [c, []]));
-    const rounds = new Map<number, Round[]>(settings.createClients.map((c) => [c, []]));
-    const bareRounds: Round[] = [];
+    const rounds = new Map<number, ClosedLoopResult[]>(settings.createClients.map((c) => [c, []]));
+    const bareRounds: ClosedLoopResult[] = [];
     const pattern = createConfigMaps(namespace, 'sample-', 0);
     const sample = await sendOnce(ctx.target, { method: 'POST', path: pattern.path, headers: pattern.headers, body: pattern.body!.replace('{n}', '0') });
     if (sample.status !== 201) throw new Error(`create sample: HTTP ${sample.status}`);
@@ -59,7 +60,7 @@ export const createWorkload: Workload = {
           ceilings.get(clients)!.push((sqlite.rows * 1000) / sqlite.elapsedMs);
           // Numbers never repeat across rounds, so every create makes a new object.
           const round = await runRound(ctx, roundJob(ctx, clients, createConfigMaps(namespace, `c${clients}-`, first)));
-          first += round.result.ok + round.result.failed + round.result.untimed;
+          first += round.ok + round.failed + round.untimed;
           rounds.get(clients)!.push(round);
         }
       }

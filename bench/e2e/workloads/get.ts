@@ -8,11 +8,11 @@ import type { E2eContext } from '../e2e-context.js';
 import { listData } from '../fixtures.js';
 import { ms, rate } from '../format.js';
 import { sendOnce } from '../https-client.js';
-import type { ClosedLoopJob, RequestPattern } from '../jobs.js';
+import type { ClosedLoopJob, ClosedLoopResult, RequestPattern } from '../jobs.js';
 import type { ResultRow } from '../report.js';
 import { startBareServer } from '../bare-server-process.js';
 import type { Target } from '../target.js';
-import { describeThroughput, note, roundJob, runRound, summarize, type Round, type Throughput } from './throughput.js';
+import { describeThroughput, note, roundJob, runRound, summarize, type Throughput } from './throughput.js';
 import type { Workload } from './workload.js';
 
 const GOAL_RATIO = 0.6;
@@ -21,8 +21,8 @@ const GOAL_RATIO = 0.6;
 async function alternate(ctx: E2eContext, bare: ClosedLoopJob, server: ClosedLoopJob, barePid: number): Promise<{ ceiling: Throughput; figure: Throughput }> {
   await ctx.load.run({ ...bare, durationMs: ctx.settings.warmupMs });
   await ctx.load.run({ ...server, durationMs: ctx.settings.warmupMs });
-  const bareRounds: Round[] = [];
-  const serverRounds: Round[] = [];
+  const bareRounds: ClosedLoopResult[] = [];
+  const serverRounds: ClosedLoopResult[] = [];
   for (let round = 0; round < ctx.settings.rounds; round++) {
     bareRounds.push(await runRound(ctx, bare, barePid));
     serverRounds.push(await runRound(ctx, server));

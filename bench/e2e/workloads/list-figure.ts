@@ -2,6 +2,7 @@
 import type { E2eContext } from '../e2e-context.js';
 import { mib, ms } from '../format.js';
 import type { ListResult } from '../jobs.js';
+import { describeCpuWhileMeasured } from '../proc-stats.js';
 import { median } from '../../stats.js';
 
 export function listMedianMs(result: ListResult): number {
@@ -15,12 +16,5 @@ export function describeList(result: ListResult): string {
 
 /** Notes where the CPU went while the timed runs went on, to tell a slow server from a disturbed machine. */
 export function noteListCpu(ctx: E2eContext, workload: string, result: ListResult): void {
-  const server =
-    result.serverCores === undefined ? '' : `the server used ${result.serverCores.toFixed(2)} cores (its main thread ${result.serverMainThreadCores!.toFixed(2)}); `;
-  ctx.notes.push(`${workload}: ${server}${result.idleCores.toFixed(2)} cores stayed idle and ${result.stolenCores.toFixed(2)} went to other guests of the VM's host (over the timed runs).`);
-}
-
-/** The benchmark's own server, whose CPU a list job reads; none for an external server. */
-export function serverPidOf(ctx: E2eContext): { serverPid?: number } {
-  return ctx.server.capstan ? { serverPid: ctx.server.capstan.pid } : {};
+  ctx.notes.push(`${workload}: ${describeCpuWhileMeasured(result)} (over the timed runs).`);
 }

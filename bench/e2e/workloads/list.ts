@@ -6,7 +6,7 @@
 import type { E2eContext } from '../e2e-context.js';
 import { listData } from '../fixtures.js';
 import type { ResultRow } from '../report.js';
-import { describeList, listMedianMs, noteListCpu, serverPidOf } from './list-figure.js';
+import { describeList, listMedianMs, noteListCpu } from './list-figure.js';
 import type { Workload } from './workload.js';
 
 const GOAL_MS = 50;
@@ -22,7 +22,7 @@ export const listWorkload: Workload = {
   async run(ctx: E2eContext): Promise<ResultRow[]> {
     const namespace = await listData(ctx);
     const path = `/api/v1/namespaces/${namespace}/configmaps`;
-    const base = { kind: 'list', target: ctx.target, path, accept: 'application/json', runs: ctx.settings.listRuns, ...serverPidOf(ctx) } as const;
+    const base = { kind: 'list', target: ctx.target, path, accept: 'application/json', runs: ctx.settings.listRuns, ...ctx.serverProcess } as const;
     const whole = await ctx.load.run(base);
     const paged = await ctx.load.run({ ...base, pageSize: ctx.settings.pageSize });
     const objects = ctx.settings.listObjects.toLocaleString('en-US');

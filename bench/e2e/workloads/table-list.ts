@@ -5,7 +5,7 @@
 import type { E2eContext } from '../e2e-context.js';
 import { listData } from '../fixtures.js';
 import type { ResultRow } from '../report.js';
-import { describeList, listMedianMs, noteListCpu, serverPidOf } from './list-figure.js';
+import { describeList, listMedianMs, noteListCpu } from './list-figure.js';
 import type { Workload } from './workload.js';
 
 /** kubectl 1.2x's Accept for `get` with the default (human-readable) output. */
@@ -21,7 +21,7 @@ export const tableListWorkload: Workload = {
     `${s.listRuns} timed runs (median).`,
   async run(ctx: E2eContext): Promise<ResultRow[]> {
     const namespace = await listData(ctx);
-    const base = { kind: 'list', target: ctx.target, path: `/api/v1/namespaces/${namespace}/configmaps`, accept: KUBECTL_TABLE_ACCEPT, runs: ctx.settings.listRuns, ...serverPidOf(ctx) } as const;
+    const base = { kind: 'list', target: ctx.target, path: `/api/v1/namespaces/${namespace}/configmaps`, accept: KUBECTL_TABLE_ACCEPT, runs: ctx.settings.listRuns, ...ctx.serverProcess } as const;
     const whole = await ctx.load.run(base);
     const paged = await ctx.load.run({ ...base, pageSize: ctx.settings.pageSize });
     const objects = ctx.settings.listObjects.toLocaleString('en-US');

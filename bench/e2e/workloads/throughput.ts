@@ -8,37 +8,28 @@
 import type { E2eContext } from '../e2e-context.js';
 import { ms, rate } from '../format.js';
 import type { ClosedLoopJob, ClosedLoopResult } from '../jobs.js';
+import { describeMachine, type CpuWhileMeasured } from '../proc-stats.js';
 import { median, percentiles } from '../../stats.js';
 
-/** A round's result; it holds the server's CPU when the server runs on this machine. */
-export interface Round {
-  readonly result: ClosedLoopResult;
-}
-
-export interface Throughput {
+/** Its CPU figures (CpuWhileMeasured) are medians over the rounds. */
+export interface Throughput extends CpuWhileMeasured {
   readonly perSecond: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly failed: number;
   readonly firstFailure?: string;
-  /** Medians over rounds, in cores. */
-  readonly serverCores?: number;
-  readonly serverMainThreadCores?: number;
   readonly generatorCores: number;
-  readonly idleCores: number;
-  readonly stolenCores: number;
 }
 
 /**
- * Runs one closed-loop round, with the CPU of the server process `serverPid` read while its clock
- * runs: by default the benchmark's Capstan, none for an external server.
+ * Runs one closed-loop round, with the CPU of the server process read while its clock runs: by
+ * default the benchmark's Capstan (none for an external server), or the process `serverPid`.
  */
-export async function runRound(ctx: E2eContext, job: ClosedLoopJob, serverPid = ctx.server.capstan?.pid): Promise<Round> {
-  return { result: await ctx.load.run(serverPid === undefined ? job : { ...job, serverPid }) };
+export function runRound(ctx: E2eContext, job: ClosedLoopJob, serverPid?: number): Promise<ClosedLoopResult> {
+  return ctx.load.run({ ...job, ...(serverPid === undefined ? ctx.serverProcess : { serverPid }) });
 }
 
-export function summarize(rounds: readonly Round[]): Throughput {
-  const results = rounds.map((r) => r.result);
+export function summarize(results: readonly ClosedLoopResult[]): Throughput {
   const p = percentiles(...results.map((r) => r.latenciesMs));
   const failed = results.reduce((n, r) => n + r.failed, 0);
   const firstFailure = results.find((r) => r.firstFailure)?.firstFailure;
@@ -73,8 +64,7 @@ export function note(ctx: E2eContext, workload: string, t: Throughput): void {
   const perRequest = (cores: number): string => `${Math.round((cores * 1e6) / t.perSecond)} µs CPU per request`;
   const mainThread = t.serverMainThreadCores === undefined ? '' : `; its main thread ${t.serverMainThreadCores.toFixed(2)} cores, ${perRequest(t.serverMainThreadCores)}`;
   const server = t.serverCores === undefined ? '' : `the server used ${t.serverCores.toFixed(2)} cores (${perRequest(t.serverCores)}${mainThread}), `;
-  const machine = `${t.idleCores.toFixed(2)} cores stayed idle and ${t.stolenCores.toFixed(2)} went to other guests of the VM's host`;
-  ctx.notes.push(`${workload}: ${server}the load generator ${t.generatorCores.toFixed(2)} cores; ${machine} (medians over rounds, while the clock ran).`);
+  ctx.notes.push(`${workload}: ${server}the load generator ${t.generatorCores.toFixed(2)} cores; ${describeMachine(t)} (medians over rounds, while the clock ran).`);
 }
 
 /** A closed-loop job of the settings' round length against the context's target. */

@@ -13,6 +13,7 @@ import { sendOnce } from '../https-client.js';
 import type { WatchEstablished, WatchResult } from '../jobs.js';
 import { LoadGenerator } from '../load-generator-client.js';
 import { configMapBody } from '../objects.js';
+import { cpuWhileMeasured, describeCpuWhileMeasured } from '../proc-stats.js';
 import type { ResultRow } from '../report.js';
 import type { Protocol } from '../senders.js';
 import { median, percentiles } from '../../stats.js';
@@ -53,10 +54,7 @@ function merge(results: readonly WatchResult[]): Merged {
     receiverCpu: results.reduce((n, r) => n + r.receiverCpu, 0),
     receiverLoopDelayP99Ms: Math.max(...results.map((r) => r.receiverLoopDelayP99Ms)),
     // The server and the machine are the same for every receiver: the first one's readings.
-    ...(results[0]?.serverCores !== undefined ? { serverCores: results[0].serverCores } : {}),
-    ...(results[0]?.serverMainThreadCores !== undefined ? { serverMainThreadCores: results[0].serverMainThreadCores } : {}),
-    idleCores: results[0]?.idleCores ?? 0,
-    stolenCores: results[0]?.stolenCores ?? 0,
+    ...cpuWhileMeasured(results[0]!),
     ...(firstProblem ? { firstProblem } : {}),
   };
 }
@@ -91,7 +89,7 @@ async function measureWatch(ctx: E2eContext, protocol: Protocol, receivers: read
         rounds: settings.watchRounds,
         openConcurrency: 50,
         deadlineMs: (warmupSeconds + settings.writeSeconds * settings.watchRounds) * 1000 + GRACE_MS,
-        ...(ctx.server.capstan ? { serverPid: ctx.server.capstan.pid } : {}),
+        ...ctx.serverProcess,
       },
       (data) => {
         setupMs = Math.max(setupMs, (data as WatchEstablished).setupMs);
@@ -129,8 +127,7 @@ async function measureWatch(ctx: E2eContext, protocol: Protocol, receivers: read
       `create latency p50 ${ms(writeLatency.p50)} ms, p99 ${ms(writeLatency.p99)} ms (part of the delivery latency); ` +
       `an event reached its first watcher after p50 ${ms(first.p50)} ms, p99 ${ms(first.p99)} ms, and its last one p50 ${ms(spread.p50)} ms, p99 ${ms(spread.p99)} ms after that; ` +
       `${inProcesses} used ${result.receiverCpu.toFixed(2)} cores and ${receivers.length === 1 ? 'its' : 'their'} event loop ran up to ${ms(result.receiverLoopDelayP99Ms)} ms late (p99); ` +
-      (result.serverCores !== undefined ? `the server used ${result.serverCores.toFixed(2)} cores (its main thread ${result.serverMainThreadCores!.toFixed(2)}); ` : '') +
-      `${result.idleCores.toFixed(2)} cores stayed idle and ${result.stolenCores.toFixed(2)} went to other guests of the VM's host; ` +
+      `${describeCpuWhileMeasured(result)}; ` +
       `${result.duplicates} duplicate deliveries.`,
   );
   const transport = protocol === 'h2' ? `HTTP/2, ${receivers.length === 1 ? 'one connection' : `${receivers.length} connections`}` : 'HTTP/1.1';
