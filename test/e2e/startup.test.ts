@@ -14,6 +14,8 @@ describe('starting the server', () => {
   it('prints how to reach it and its time to ready, and kubectl-ready state exists', async () => {
     const server = await startServer();
     try {
+      // /readyz can answer before the line is printed, and a pipe carries it a moment later.
+      for (let i = 0; i < 100 && !/get namespaces\n/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 50));
       assert.match(server.output(), /Capstan serving the Kubernetes v1\.35\.\d+ API at https:\/\/127\.0\.0\.1:\d+ \(ready in \d+ ms\)/);
       assert.match(server.output(), /kubectl --kubeconfig \S+admin\.kubeconfig get namespaces/);
       console.log(`# started and ready in ${server.startupMs} ms (first start, certificates generated)`);

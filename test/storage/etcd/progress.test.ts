@@ -6,9 +6,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { EtcdStorage } from '../../../src/storage/etcd/etcd-storage.js';
-import type { Storage } from '../../../src/storage/storage.js';
+import { isStorageError } from '../../../src/storage/errors.js';
+import { EtcdWatch } from '../../../src/storage/etcd/watch/etcd-watch.js';
+import type { Storage, WatchBatch } from '../../../src/storage/storage.js';
 import { EtcdProcess, etcdUnavailableReason } from '../../storage-conformance/etcd-process.js';
 import { TcpProxy } from './tcp-proxy.js';
+import { fillUntilPaused, waitUntil } from './stalled-watch.js';
 import { WatchCollector } from '../watch-collector.js';
 
 const skip = etcdUnavailableReason();
@@ -88,6 +91,52 @@ describe('etcd watch progress requests', { skip }, () => {
     collector.watch.requestProgress();
     await collector.waitFor('a progress batch', () => collector.batches.some((b) => isProgress(b) && b.revision >= current));
     assert.equal(collector.events.length, 1);
+  });
+
+  it('ends the watch as compacted when a proof passed over events still on their way, never skipping them', async () => {
+    // The verified proof cannot see a key created and deleted after the last delivered event.
+    // Hold those two events back (a consumer that does not read pauses the stream once 64
+    // batches wait) and the proof reports a revision past them. They must not then be dropped.
+    const store = await open();
+    const p = `/progress/${randomUUID()}/`;
+    const start = await store.create(`${p}busy`, bytes('x'));
+    const watch = store.watch(p, start.revision);
+    const iterator = watch[Symbol.asyncIterator]();
+    const received: WatchBatch[] = [];
+    const take = async () => {
+      const next = await iterator.next();
+      if (next.done !== true) received.push(next.value);
+      return next;
+    };
+    assert.ok(watch instanceof EtcdWatch);
+    const first = take();
+    const busy = await fillUntilPaused(store, watch, `${p}busy`, start.revision);
+    await first;
+    const created = await store.create(`${p}brief`, bytes('x'));
+    const deleted = await store.delete(`${p}brief`, created.revision);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    watch.requestProgress();
+    await waitUntil('the progress report', () => watch.lastRevision >= deleted.revision);
+
+    // A later change, so that a watch that skipped the two events still has something to show.
+    await store.create(`${p}later`, bytes('x'));
+    let failure: unknown;
+    try {
+      for (;;) {
+        const next = await take();
+        if (next.done === true || next.value.events.some((e) => e.kv.key === `${p}later`)) break;
+      }
+    } catch (err) {
+      failure = err;
+    }
+    const events = received.flatMap((b) => b.events);
+    assert.deepEqual(
+      events.map((e) => e.kv.key),
+      busy.map(() => `${p}busy`),
+      'every busy event, then the end: nothing out of order, nothing after a gap',
+    );
+    assert.ok(isStorageError(failure, 'compacted'), `ended with ${String(failure)}`);
+    assert.match(String(failure), new RegExp(`revision ${created.revision}`));
   });
 
   it('answers a request made while disconnected once the connection is back', async () => {

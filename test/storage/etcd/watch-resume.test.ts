@@ -8,9 +8,11 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { StorageError } from '../../../src/storage/errors.js';
 import { EtcdStorage } from '../../../src/storage/etcd/etcd-storage.js';
-import type { Storage } from '../../../src/storage/storage.js';
+import { EtcdWatch } from '../../../src/storage/etcd/watch/etcd-watch.js';
+import type { Storage, WatchBatch } from '../../../src/storage/storage.js';
 import { EtcdProcess, etcdUnavailableReason } from '../../storage-conformance/etcd-process.js';
 import { TcpProxy } from './tcp-proxy.js';
+import { fillUntilPaused } from './stalled-watch.js';
 import { WatchCollector } from '../watch-collector.js';
 
 const skip = etcdUnavailableReason();
@@ -33,6 +35,20 @@ describe('etcd watch across a lost connection', { skip }, () => {
     const storage = await EtcdStorage.open({ servers, watchReconnectTimeoutMs: 30_000 });
     closers.push(() => storage.close());
     return storage;
+  }
+
+  /**
+   * A writer straight to etcd, a store that watches through a proxy the test can cut, and a first
+   * key `${p}a` created under a fresh prefix `p`.
+   */
+  async function throughProxy() {
+    const p = `/resume/${randomUUID()}/`;
+    const proxy = await TcpProxy.start(etcd.clientPort);
+    closers.push(() => proxy.close());
+    const writer = await open([etcd.endpoint]);
+    const watching = await open([proxy.endpoint]);
+    const start = await writer.create(`${p}a`, bytes('start'));
+    return { p, proxy, writer, watching, start };
   }
 
   /** Updates `key` `count` times; returns the revisions. */
@@ -75,12 +91,7 @@ describe('etcd watch across a lost connection', { skip }, () => {
   });
 
   it('delivers what was written while its connection was cut, once', async () => {
-    const p = `/resume/${randomUUID()}/`;
-    const proxy = await TcpProxy.start(etcd.clientPort);
-    closers.push(() => proxy.close());
-    const writer = await open([etcd.endpoint]);
-    const watching = await open([proxy.endpoint]);
-    const start = await writer.create(`${p}a`, bytes('start'));
+    const { p, proxy, writer, watching, start } = await throughProxy();
     const controller = new AbortController();
     const collector = new WatchCollector(watching.watch(p, start.revision, { signal: controller.signal }));
     const expected = await updates(writer, `${p}a`, start.revision, 3);
@@ -99,13 +110,33 @@ describe('etcd watch across a lost connection', { skip }, () => {
     await collector.done();
   });
 
+  it('stays paused across a reconnect while its consumer is behind, then delivers everything once', async () => {
+    const { p, proxy, writer, watching, start } = await throughProxy();
+    const watch = watching.watch(p, start.revision);
+    assert.ok(watch instanceof EtcdWatch);
+    const iterator = watch[Symbol.asyncIterator]();
+    const first = iterator.next();
+    const expected = await fillUntilPaused(writer, watch, `${p}a`, start.revision);
+    const pausedAt = watch.lastRevision;
+
+    proxy.cut();
+    proxy.restore();
+    expected.push(...(await updates(writer, `${p}a`, expected.at(-1)!, 100)));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(watch.lastRevision, pausedAt, 'nothing more was taken in while the consumer was behind');
+
+    const revisionsOf = (result: IteratorResult<WatchBatch>) => {
+      assert.notEqual(result.done, true, 'the watch went on');
+      return result.done === true ? [] : result.value.events.map((e) => e.kv.modRevision);
+    };
+    const seen = revisionsOf(await first);
+    while (seen.at(-1)! < expected.at(-1)!) seen.push(...revisionsOf(await iterator.next()));
+    assert.deepEqual(seen, expected);
+    await iterator.return?.();
+  });
+
   it("throws 'compacted' when the revision to resume from was compacted while it was away", async () => {
-    const p = `/resume/${randomUUID()}/`;
-    const proxy = await TcpProxy.start(etcd.clientPort);
-    closers.push(() => proxy.close());
-    const writer = await open([etcd.endpoint]);
-    const watching = await open([proxy.endpoint]);
-    const start = await writer.create(`${p}a`, bytes('start'));
+    const { p, proxy, writer, watching, start } = await throughProxy();
     const collector = new WatchCollector(watching.watch(p, start.revision));
     const delivered = await updates(writer, `${p}a`, start.revision, 2);
     await collector.waitForRevision(delivered.at(-1)!);

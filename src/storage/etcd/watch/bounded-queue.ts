@@ -23,6 +23,11 @@ export class BoundedQueue<T> {
     private readonly flow: FlowControl,
   ) {}
 
+  /** The producer has been asked to pause and not yet to resume. */
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
   /** Adds an item; ignored once the queue has ended. */
   push(item: T): void {
     if (this.ending !== undefined) return;

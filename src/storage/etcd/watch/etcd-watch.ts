@@ -8,10 +8,12 @@
  * `watchReconnectTimeoutMs`, it throws 'unavailable'.
  *
  * Invariants: batch revisions never decrease, and an event at or below lastRevision is never handed
- * out (see progress-verifier.ts for the one case where etcd could send one).
+ * out. etcd sends such an event only after a progress report went past it, which the 'verified'
+ * mode can do (see progress-verifier.ts). The consumer was then told of a state that skipped it,
+ * so the watch ends as 'compacted': its consumer lists again instead of silently missing it.
  */
 import type { IEvent } from 'etcd3';
-import { compacted, isStorageError, unavailable } from '../../errors.js';
+import { compacted, isStorageError, StorageError, unavailable } from '../../errors.js';
 import type { Watch, WatchBatch, WatchEvent } from '../../storage.js';
 import type { EtcdConnection } from '../etcd-connection.js';
 import { keyBytes, prefixEnd } from '../key-range.js';
@@ -23,7 +25,7 @@ import { WatchSession, type SessionEnd } from './watch-session.js';
 import { sleep } from '../../../util/sleep.js';
 
 /** Batches held for a slow consumer before the stream is paused. */
-const QUEUE_HIGH_WATER = 64;
+export const QUEUE_HIGH_WATER = 64;
 const FIRST_RETRY_DELAY_MS = 100;
 const MAX_RETRY_DELAY_MS = 2_000;
 
@@ -93,9 +95,15 @@ export class EtcdWatch implements Watch {
 
   /** Ends the watch: the iteration finishes without error. */
   abort(): void {
+    this.end();
+  }
+
+  /** Stops the sessions; the consumer gets nothing more, or what is queued and then `error`. */
+  private end(error?: StorageError): void {
     if (this.stop.signal.aborted) return;
     this.stop.abort();
-    this.queue.discard();
+    if (error === undefined) this.queue.discard();
+    else this.queue.end(error);
     this.session?.close();
     this.options.onEnd?.();
   }
@@ -180,6 +188,8 @@ export class EtcdWatch implements Watch {
         },
       },
     );
+    // A consumer still behind when the last stream broke: the new one starts paused, as that was.
+    if (this.queue.isPaused) session.pause();
     this.session = session;
     const end = await session.ended;
     this.session = undefined;
@@ -193,11 +203,28 @@ export class EtcdWatch implements Watch {
   }
 
   private deliver(events: readonly IEvent[]): void {
-    const fresh = events.filter((e) => Number(e.kv.mod_revision) > this.last).map(toWatchEvent);
-    if (fresh.length === 0) return;
-    this.last = fresh[fresh.length - 1]!.kv.modRevision;
-    this.queue.push({ events: fresh, revision: this.last });
+    const first = Number(events[0]!.kv.mod_revision);
+    if (first <= this.last) {
+      this.endPassedOver(first);
+      return;
+    }
+    const batch = events.map(toWatchEvent);
+    this.last = batch[batch.length - 1]!.kv.modRevision;
+    this.queue.push({ events: batch, revision: this.last });
     this.progress.eventsDelivered();
+  }
+
+  /** An event at `revision` came after progress up to lastRevision was reported (see the top). */
+  private endPassedOver(revision: number): void {
+    this.end(
+      new StorageError(
+        'compacted',
+        `storage: the watch on ${this.options.prefix} reported progress up to revision ${this.last}, then etcd sent a change at revision ${revision}; list again`,
+        undefined,
+        this.last,
+        { requestedRevision: revision },
+      ),
+    );
   }
 }
 

@@ -9,8 +9,9 @@
  *
  * Two gaps, both about events that are old or in flight rather than missing from the store:
  * - A key both created and deleted inside the window leaves no trace at `to`. If its two events
- *   are still in flight when the progress is reported, they arrive below the reported revision,
- *   and EtcdWatch drops them rather than deliver them out of order.
+ *   are still in flight when the progress is reported, they arrive below the reported revision.
+ *   EtcdWatch then ends the watch as 'compacted', so that its consumer lists again rather than
+ *   miss them (test/storage/etcd/progress.test.ts holds two events back to show it).
  * - When `from` has been compacted (an idle prefix whose watch has seen nothing since before the
  *   last compaction), count (2) is taken at the compacted revision instead. A delete between
  *   `from` and that revision is then invisible; it happened before the compaction, so the watch,
