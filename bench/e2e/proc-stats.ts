@@ -87,11 +87,22 @@ export function coresOfOthers(before: CpuOfOthers, after: CpuOfOthers, elapsedMs
   };
 }
 
-/** "the server used 0.81 cores (its main thread 0.74); 0.26 cores stayed idle and 0.00 went to other guests of the VM's host" */
+/** "the server used 0.81 cores (its main thread 0.74 cores); 0.26 cores stayed idle and 0.00 went to other guests of the VM's host" */
 export function describeCpuWhileMeasured(cpu: CpuWhileMeasured): string {
-  if (cpu.serverCores === undefined) return describeMachine(cpu);
-  const mainThread = cpu.serverMainThreadCores === undefined ? '' : ` (its main thread ${cpu.serverMainThreadCores.toFixed(2)})`;
-  return `the server used ${cpu.serverCores.toFixed(2)} cores${mainThread}; ${describeMachine(cpu)}`;
+  const server = describeServerCpu(cpu);
+  return server === undefined ? describeMachine(cpu) : `${server}; ${describeMachine(cpu)}`;
+}
+
+/**
+ * "the server used 0.81 cores (its main thread 0.74 cores)"; with `perRequest`, each figure is
+ * followed by what it comes to per request: "1.06 cores, 131 µs CPU per request". Undefined when
+ * the server's CPU was not read (an external server).
+ */
+export function describeServerCpu(cpu: CpuWhileMeasured, perRequest?: (cores: number) => string): string | undefined {
+  if (cpu.serverCores === undefined) return undefined;
+  const amount = (cores: number): string => `${cores.toFixed(2)} cores${perRequest ? `, ${perRequest(cores)}` : ''}`;
+  const mainThread = cpu.serverMainThreadCores === undefined ? '' : ` (its main thread ${amount(cpu.serverMainThreadCores)})`;
+  return `the server used ${amount(cpu.serverCores)}${mainThread}`;
 }
 
 /** "0.26 cores stayed idle and 0.00 went to other guests of the VM's host" */

@@ -63,6 +63,8 @@ export function decodeFromStorage(kv: KeyValue): KubeObject {
 const MAX_SHARED_FIELD_SETS = 4096;
 const MAX_SHARED_FIELD_SET_TEXT = 4096;
 const sharedFieldSets = new Map<string, unknown>();
+/** The field set most recently found in (or added to) sharedFieldSets. */
+let lastShared: unknown;
 
 /**
  * Makes the managedFields entries' fieldsV1 of a decoded object the one instance kept for equal
@@ -91,10 +93,11 @@ function shareFieldSets(object: KubeObject): void {
   }
 }
 
-/** The field set most recently found in (or added to) sharedFieldSets. */
-let lastShared: unknown;
-
-/** Whether JSON.stringify would give `a` and `b` the same text (keys in the same order). */
+/**
+ * Whether JSON.stringify would give `a` and `b` the same text (keys in the same order). Not
+ * jsonEqual (patch/json-equal.ts), which ignores member order: a shared field set takes the place
+ * of the decoded one, so it must encode to the same text.
+ */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;

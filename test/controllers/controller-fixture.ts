@@ -1,9 +1,7 @@
 /**
  * What the controller tests share. The controllers run on watches and their own retry timers, so a
- * test waits for what it expects to become true, polling within a bound instead of sleeping.
+ * test waits for what it expects to become true with `eventually` (test/eventually.ts).
  */
-import assert from 'node:assert/strict';
-import { setTimeout as delay } from 'node:timers/promises';
 import { ApiError } from '../../src/api/errors.js';
 import { NamespaceController } from '../../src/controllers/namespace-controller.js';
 import { NamespaceDefaultsController } from '../../src/controllers/namespace-defaults-controller.js';
@@ -11,17 +9,6 @@ import type { KubeObject } from '../../src/registry/object.js';
 import type { ListPage } from '../../src/registry/store/read.js';
 import { ResourceStore } from '../../src/registry/store/resource-store.js';
 import { stored, WRITE, type StoreFixture } from '../registry/store/store-fixture.js';
-
-const POLL_MS = 5;
-const WAIT_MS = 2000;
-
-/** Resolves once `condition` holds; fails the test naming `what` when it still does not after 2 s. */
-export async function eventually(what: string, condition: () => boolean | Promise<boolean>): Promise<void> {
-  for (const end = Date.now() + WAIT_MS; Date.now() < end; await delay(POLL_MS)) {
-    if (await condition()) return;
-  }
-  assert.fail(`still not true after ${WAIT_MS} ms: ${what}`);
-}
 
 export async function createNamespace(f: StoreFixture, name: string, spec?: { finalizers: string[] }): Promise<KubeObject> {
   return f.store('', 'namespaces').create('', { metadata: { name }, ...(spec ? { spec } : {}) }, WRITE);

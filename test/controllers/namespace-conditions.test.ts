@@ -8,9 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../src/registry/object.js';
 import { configMap, stored, withStores, WRITE } from '../registry/store/store-fixture.js';
-import {
-  createNamespace, deleteNamespace, eventually, namespacedStores, storedNamespace, UnlistableStore, withNamespaceController,
-} from './controller-fixture.js';
+import { eventually } from '../eventually.js';
+import { createNamespace, deleteNamespace, namespacedStores, storedNamespace, UnlistableStore, withNamespaceController } from './controller-fixture.js';
 
 interface Condition {
   type: string;

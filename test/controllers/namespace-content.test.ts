@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { configMap, deployment, pod, stored, withStores, WRITE, type StoreFixture } from '../registry/store/store-fixture.js';
-import { createNamespace, deleteNamespace, eventually, storedNamespace, withNamespaceController } from './controller-fixture.js';
+import { eventually } from '../eventually.js';
+import { createNamespace, deleteNamespace, storedNamespace, withNamespaceController } from './controller-fixture.js';
 
 const HOLD = 'example.com/hold';
 

@@ -10,7 +10,8 @@
  */
 import { describe, it } from 'node:test';
 import { stored, withStores, WRITE, type StoreFixture } from '../registry/store/store-fixture.js';
-import { CA_PEM, createNamespace, defaultsKeys, eventually, withDefaultsController } from './controller-fixture.js';
+import { eventually } from '../eventually.js';
+import { CA_PEM, createNamespace, defaultsKeys, withDefaultsController } from './controller-fixture.js';
 
 const keys = defaultsKeys('team');
 

@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stored, withStores, WRITE } from '../registry/store/store-fixture.js';
-import { CA_PEM, createNamespace, defaultsKeys, deleteNamespace, eventually, withDefaultsController } from './controller-fixture.js';
+import { eventually } from '../eventually.js';
+import { CA_PEM, createNamespace, defaultsKeys, deleteNamespace, withDefaultsController } from './controller-fixture.js';
 
 test('a new namespace gets the default ServiceAccount and kube-root-ca.crt with the CA as ca.crt', () =>
   withStores(async (f) => {

@@ -5,9 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { configMap, stored, withStores, WRITE } from '../registry/store/store-fixture.js';
-import {
-  createNamespace, deleteNamespace, eventually, namespacedStores, storedNamespace, UnlistableStore, withNamespaceController,
-} from './controller-fixture.js';
+import { eventually } from '../eventually.js';
+import { createNamespace, deleteNamespace, namespacedStores, storedNamespace, UnlistableStore, withNamespaceController } from './controller-fixture.js';
 
 const CM = '/registry/configmaps/team/a';
 

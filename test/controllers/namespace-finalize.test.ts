@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../src/registry/object.js';
 import { configMap, stored, withStores, WRITE } from '../registry/store/store-fixture.js';
-import { createNamespace, deleteNamespace, eventually, storedNamespace, withNamespaceController } from './controller-fixture.js';
+import { eventually } from '../eventually.js';
+import { createNamespace, deleteNamespace, storedNamespace, withNamespaceController } from './controller-fixture.js';
 
 function finalizersOf(namespace: KubeObject | undefined): string[] | undefined {
   return (namespace?.['spec'] as { finalizers?: string[] } | undefined)?.finalizers;

@@ -9,7 +9,7 @@ import { ObjectWatcher } from '../../src/controllers/object-watcher.js';
 import type { KubeObject } from '../../src/registry/object.js';
 import type { ResourceStore, WatchRequest } from '../../src/registry/store/resource-store.js';
 import type { CacheWatchEvent } from '../../src/storage/cacher/cache-types.js';
-import { eventually } from './controller-fixture.js';
+import { eventually } from '../eventually.js';
 
 type Event = CacheWatchEvent<KubeObject>;
 /** One watch: the events it yields, then whether it ends by itself or stays open until aborted. */

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { ObjectWatcher } from '../../src/controllers/object-watcher.js';
 import type { ResourceStore } from '../../src/registry/store/resource-store.js';
 import { configMap, withStores, WRITE } from '../registry/store/store-fixture.js';
-import { eventually } from './controller-fixture.js';
+import { eventually } from '../eventually.js';
 
 /**
  * Runs a started ObjectWatcher over `store` for the body, which gets each event handed over so far

@@ -8,7 +8,7 @@
 import type { E2eContext } from '../e2e-context.js';
 import { ms, rate } from '../format.js';
 import type { ClosedLoopJob, ClosedLoopResult } from '../jobs.js';
-import { describeMachine, type CpuWhileMeasured } from '../proc-stats.js';
+import { describeMachine, describeServerCpu, type CpuWhileMeasured } from '../proc-stats.js';
 import { median, percentiles } from '../../stats.js';
 
 /** Its CPU figures (CpuWhileMeasured) are medians over the rounds. */
@@ -61,10 +61,9 @@ export function describeThroughput(t: Throughput): string {
 /** Notes failed requests as a problem of the run, and where the CPU went as a detail. */
 export function note(ctx: E2eContext, workload: string, t: Throughput): void {
   if (t.failed > 0) ctx.problems.push(`${workload}: ${t.failed} requests failed, first: ${t.firstFailure}`);
-  const perRequest = (cores: number): string => `${Math.round((cores * 1e6) / t.perSecond)} µs CPU per request`;
-  const mainThread = t.serverMainThreadCores === undefined ? '' : `; its main thread ${t.serverMainThreadCores.toFixed(2)} cores, ${perRequest(t.serverMainThreadCores)}`;
-  const server = t.serverCores === undefined ? '' : `the server used ${t.serverCores.toFixed(2)} cores (${perRequest(t.serverCores)}${mainThread}), `;
-  ctx.notes.push(`${workload}: ${server}the load generator ${t.generatorCores.toFixed(2)} cores; ${describeMachine(t)} (medians over rounds, while the clock ran).`);
+  const server = describeServerCpu(t, (cores) => `${Math.round((cores * 1e6) / t.perSecond)} µs CPU per request`);
+  const generator = `the load generator ${t.generatorCores.toFixed(2)} cores`;
+  ctx.notes.push(`${workload}: ${server === undefined ? generator : `${server}, ${generator}`}; ${describeMachine(t)} (medians over rounds, while the clock ran).`);
 }
 
 /** A closed-loop job of the settings' round length against the context's target. */

@@ -2,16 +2,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cacher } from '../../../src/storage/cacher/cacher.js';
 import type { CacheWatchRequest } from '../../../src/storage/cacher/cache-types.js';
+import { eventually } from '../../eventually.js';
 import { MemoryStorage } from './memory-storage.js';
 import { PREFIX, assertRejects, bytes, decodeItem, describe as show, take, testOptions, withCache, type Item } from './harness.js';
 
 function after(revision: number, signal = new AbortController().signal): CacheWatchRequest<Item> {
   return { prefix: PREFIX, start: { kind: 'after', revision }, bookmarks: false, initialEventsEndBookmark: false, signal };
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !condition(); i++) await new Promise((r) => setTimeout(r, 2));
-  assert.ok(condition(), 'condition reached in time');
 }
 
 describe('Cacher lifecycle', () => {
@@ -24,7 +20,7 @@ describe('Cacher lifecycle', () => {
       f.storage.breakWatches();
       await assertRejects(take(watch, 1), 'compacted');
       const r2 = await f.put('a', '2');
-      await until(() => f.storage.watchCalls === calls + 1);
+      await eventually('the cache watches the store again', () => f.storage.watchCalls === calls + 1);
       const got = await f.cache.get(`${PREFIX}a`, { kind: 'consistent' });
       assert.equal(got.entry?.object.value, '2');
       assert.ok(got.revision >= r2);
@@ -52,7 +48,7 @@ describe('Cacher lifecycle', () => {
         await f.put('a', '2');
         assert.equal((await f.cache.get(`${PREFIX}a`, { kind: 'any' })).entry?.object.value, '2');
         failLists = false;
-        await until(() => f.cache.revision > 2);
+        await eventually('the cache moved past revision 2', () => f.cache.revision > 2);
       },
       { relistPageSize: 777 },
       undefined,

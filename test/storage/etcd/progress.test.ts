@@ -11,7 +11,8 @@ import { EtcdWatch } from '../../../src/storage/etcd/watch/etcd-watch.js';
 import type { Storage, WatchBatch } from '../../../src/storage/storage.js';
 import { EtcdProcess, etcdUnavailableReason } from '../../storage-conformance/etcd-process.js';
 import { TcpProxy } from './tcp-proxy.js';
-import { fillUntilPaused, waitUntil } from './stalled-watch.js';
+import { eventually } from '../../eventually.js';
+import { ETCD_WAIT_MS, fillUntilPaused } from './stalled-watch.js';
 import { WatchCollector } from '../watch-collector.js';
 
 const skip = etcdUnavailableReason();
@@ -116,7 +117,7 @@ describe('etcd watch progress requests', { skip }, () => {
     const deleted = await store.delete(`${p}brief`, created.revision);
     await new Promise((resolve) => setTimeout(resolve, 100));
     watch.requestProgress();
-    await waitUntil('the progress report', () => watch.lastRevision >= deleted.revision);
+    await eventually('the progress report', () => watch.lastRevision >= deleted.revision, ETCD_WAIT_MS);
 
     // A later change, so that a watch that skipped the two events still has something to show.
     await store.create(`${p}later`, bytes('x'));
