@@ -5,6 +5,7 @@
  * and what the machine left idle or lost to other guests of its host, to tell a slow server from a
  * full or a disturbed machine.
  */
+import { availableParallelism } from 'node:os';
 import type { E2eContext } from '../e2e-context.js';
 import { ms, rate } from '../format.js';
 import type { ClosedLoopJob, ClosedLoopResult } from '../jobs.js';
@@ -63,7 +64,25 @@ export function note(ctx: E2eContext, workload: string, t: Throughput): void {
   if (t.failed > 0) ctx.problems.push(`${workload}: ${t.failed} requests failed, first: ${t.firstFailure}`);
   const server = describeServerCpu(t, (cores) => `${Math.round((cores * 1e6) / t.perSecond)} µs CPU per request`);
   const generator = `the load generator ${t.generatorCores.toFixed(2)} cores`;
-  ctx.notes.push(`${workload}: ${server === undefined ? generator : `${server}, ${generator}`}; ${describeMachine(t)} (medians over rounds, while the clock ran).`);
+  const bounds = cpuBounds(t);
+  ctx.notes.push(
+    `${workload}: ${server === undefined ? generator : `${server}, ${generator}`}; ${describeMachine(t)} (medians over rounds, while the clock ran)` +
+      (bounds === undefined ? '.' : `; ${bounds}.`),
+  );
+}
+
+/**
+ * The rates that the CPU measured per request allows on this machine: with every core busy (the
+ * server and the load generator together, none idle) and with the server's main thread busy
+ * throughout. A goal above the first cannot be met here at these costs, however the work were
+ * spread over threads; a goal above the second alone needs the main thread's share cut or moved.
+ * "at these costs per request, 2 cores allow at most 9,669 req/s, the server's main thread 8,833"
+ */
+export function cpuBounds(t: Throughput, cores = availableParallelism()): string | undefined {
+  if (t.serverCores === undefined || t.perSecond <= 0) return undefined;
+  const machine = (cores * t.perSecond) / (t.serverCores + t.generatorCores);
+  const mainThread = t.serverMainThreadCores === undefined ? '' : `, the server's main thread ${rate(t.perSecond / t.serverMainThreadCores)}`;
+  return `at these costs per request, ${cores} cores allow at most ${rate(machine)} req/s${mainThread}`;
 }
 
 /** A closed-loop job of the settings' round length against the context's target. */
