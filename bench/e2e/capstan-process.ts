@@ -46,7 +46,7 @@ export interface CapstanProcess {
 /**
  * The benchmark's environment without NODE_EXTRA_CA_CERTS. Node reads and parses that file at
  * every process start, before any of the server's code runs: with Debian's bundle of ~140 CAs it
- * added 40-60 ms to `node -e 0` on the machine where this was found, which the startup figure
+ * added 30-60 ms to `node -e 0` on the machine where this was found, which the startup figure
  * would then count as the server's. The server the benchmark runs makes no outgoing TLS
  * connection, so it needs no extra CAs.
  */
