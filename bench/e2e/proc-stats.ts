@@ -29,6 +29,23 @@ export function mainThreadCpuSeconds(pid: number): number {
   return statCpuSeconds(`/proc/${pid}/task/${pid}/stat`);
 }
 
+/**
+ * Time a process's main thread has spent runnable but waiting for a CPU, in seconds: the second
+ * field of its schedstat (Linux, nanoseconds). A server whose main thread waits while its event loop
+ * has work is held back by the machine (other threads and processes on too few CPUs), not by its
+ * own code. Undefined where the kernel keeps no scheduler statistics.
+ */
+export function mainThreadWaitSeconds(pid: number): number | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const waited = Number(text.split(' ')[1]);
+  return Number.isFinite(waited) ? waited / 1e9 : undefined;
+}
+
 function statCpuSeconds(path: string): number {
   const stat = readFileSync(path, 'utf8');
   // Fields after the command name (which may hold spaces) start at state, field 3; utime and stime are 14 and 15.
@@ -54,12 +71,15 @@ export function machineCpu(): MachineCpu {
 
 /** CPU time used so far by a server process (when it runs here) and by the machine as a whole. */
 export interface CpuOfOthers {
-  readonly server?: { readonly process: number; readonly mainThread: number };
+  readonly server?: { readonly process: number; readonly mainThread: number; readonly mainThreadWaiting: number | undefined };
   readonly machine: MachineCpu;
 }
 
 export function readCpuOfOthers(serverPid: number | undefined): CpuOfOthers {
-  const server = serverPid === undefined ? undefined : { process: cpuSeconds(serverPid), mainThread: mainThreadCpuSeconds(serverPid) };
+  const server =
+    serverPid === undefined
+      ? undefined
+      : { process: cpuSeconds(serverPid), mainThread: mainThreadCpuSeconds(serverPid), mainThreadWaiting: mainThreadWaitSeconds(serverPid) };
   return { ...(server ? { server } : {}), machine: machineCpu() };
 }
 
@@ -71,6 +91,8 @@ export function readCpuOfOthers(serverPid: number | undefined): CpuOfOthers {
 export interface CpuWhileMeasured {
   readonly serverCores?: number;
   readonly serverMainThreadCores?: number;
+  /** The server's main thread runnable but waiting for a CPU (where the kernel says). */
+  readonly serverMainThreadWaitingCores?: number;
   readonly idleCores: number;
   readonly stolenCores: number;
 }
@@ -82,12 +104,18 @@ export function coresOfOthers(before: CpuOfOthers, after: CpuOfOthers, elapsedMs
     ...(before.server && after.server
       ? { serverCores: cores(after.server.process - before.server.process), serverMainThreadCores: cores(after.server.mainThread - before.server.mainThread) }
       : {}),
+    ...(before.server?.mainThreadWaiting !== undefined && after.server?.mainThreadWaiting !== undefined
+      ? { serverMainThreadWaitingCores: cores(after.server.mainThreadWaiting - before.server.mainThreadWaiting) }
+      : {}),
     idleCores: cores(after.machine.idle - before.machine.idle),
     stolenCores: cores(after.machine.stolen - before.machine.stolen),
   };
 }
 
-/** "the server used 0.81 cores (its main thread 0.74 cores); 0.26 cores stayed idle and 0.00 went to other guests of the VM's host" */
+/**
+ * "the server used 0.81 cores (its main thread 0.74 cores; runnable but waiting for a CPU 0.08 of
+ * the time); 0.26 cores stayed idle and 0.00 went to other guests of the VM's host"
+ */
 export function describeCpuWhileMeasured(cpu: CpuWhileMeasured): string {
   const server = describeServerCpu(cpu);
   return server === undefined ? describeMachine(cpu) : `${server}; ${describeMachine(cpu)}`;
@@ -101,7 +129,9 @@ export function describeCpuWhileMeasured(cpu: CpuWhileMeasured): string {
 export function describeServerCpu(cpu: CpuWhileMeasured, perRequest?: (cores: number) => string): string | undefined {
   if (cpu.serverCores === undefined) return undefined;
   const amount = (cores: number): string => `${cores.toFixed(2)} cores${perRequest ? `, ${perRequest(cores)}` : ''}`;
-  const mainThread = cpu.serverMainThreadCores === undefined ? '' : ` (its main thread ${amount(cpu.serverMainThreadCores)})`;
+  // One thread's cores are the share of the time it spent so.
+  const waiting = cpu.serverMainThreadWaitingCores === undefined ? '' : `; runnable but waiting for a CPU ${cpu.serverMainThreadWaitingCores.toFixed(2)} of the time`;
+  const mainThread = cpu.serverMainThreadCores === undefined ? '' : ` (its main thread ${amount(cpu.serverMainThreadCores)}${waiting})`;
   return `the server used ${amount(cpu.serverCores)}${mainThread}`;
 }
 
@@ -112,6 +142,12 @@ export function describeMachine(cpu: CpuWhileMeasured): string {
 
 /** The CpuWhileMeasured figures alone, of a result that carries them among others. */
 export function cpuWhileMeasured(from: CpuWhileMeasured): CpuWhileMeasured {
-  const { serverCores, serverMainThreadCores, idleCores, stolenCores } = from;
-  return { ...(serverCores !== undefined ? { serverCores } : {}), ...(serverMainThreadCores !== undefined ? { serverMainThreadCores } : {}), idleCores, stolenCores };
+  const { serverCores, serverMainThreadCores, serverMainThreadWaitingCores, idleCores, stolenCores } = from;
+  return {
+    ...(serverCores !== undefined ? { serverCores } : {}),
+    ...(serverMainThreadCores !== undefined ? { serverMainThreadCores } : {}),
+    ...(serverMainThreadWaitingCores !== undefined ? { serverMainThreadWaitingCores } : {}),
+    idleCores,
+    stolenCores,
+  };
 }

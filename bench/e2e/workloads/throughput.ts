@@ -40,6 +40,7 @@ export function summarize(results: readonly ClosedLoopResult[]): Throughput {
   };
   const serverCores = medianOf((r) => r.serverCores);
   const serverMainThreadCores = medianOf((r) => r.serverMainThreadCores);
+  const serverMainThreadWaitingCores = medianOf((r) => r.serverMainThreadWaitingCores);
   return {
     perSecond: median(results.map((r) => (r.ok * 1000) / r.elapsedMs)),
     p50Ms: p.p50,
@@ -48,6 +49,7 @@ export function summarize(results: readonly ClosedLoopResult[]): Throughput {
     ...(firstFailure ? { firstFailure } : {}),
     ...(serverCores !== undefined ? { serverCores } : {}),
     ...(serverMainThreadCores !== undefined ? { serverMainThreadCores } : {}),
+    ...(serverMainThreadWaitingCores !== undefined ? { serverMainThreadWaitingCores } : {}),
     generatorCores: median(results.map((r) => r.generatorCores)),
     idleCores: median(results.map((r) => r.idleCores)),
     stolenCores: median(results.map((r) => r.stolenCores)),
