@@ -28,6 +28,7 @@ import { RequestInfoResolver } from './request-info.js';
 import { Router, type RouteTable } from './router.js';
 import { writeKubeconfig } from './tls/admin-kubeconfig.js';
 import { ADMIN_USER, bootstrapTls, type TlsMaterial } from './tls/bootstrap.js';
+import { warmUpOpenSsl } from './tls/openssl-warm-up.js';
 import { versionHandler, versionInfo, type VersionInfo } from './version.js';
 import type { ServerOptions } from '../cli/options.js';
 import type { Storage } from '../storage/storage.js';
@@ -146,6 +147,9 @@ export class Server {
       clientCaFile: this.options.authentication.clientCaFile,
       subjectAltNames: this.subjectAltNames(),
       logger: this.logger,
+    }).then((material) => {
+      warmUpOpenSsl();
+      return material;
     }));
   }
 

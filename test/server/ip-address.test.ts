@@ -1,4 +1,7 @@
-/** isIpAddress answers as node:net's isIP does, without trying the IPv6 pattern on DNS names. */
+/**
+ * isIpAddress answers as node:net's isIP does (without its IPv6 pattern), except for scoped IPv6
+ * addresses, which a certificate cannot hold.
+ */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isIP } from 'node:net';
@@ -7,7 +10,13 @@ import { isIpAddress } from '../../src/server/tls/ip-address.js';
 describe('isIpAddress', () => {
   it('agrees with isIP on addresses, names and near misses', () => {
     const inputs = ['127.0.0.1', '0.0.0.0', '10.96.0.1', '::1', '::', 'fe80::1', '2001:db8::8a2e:370:7334', '::ffff:192.0.2.1',
-      'localhost', 'kubernetes.default.svc', 'capstan', '', '1.2.3', '1.2.3.4.5', '256.1.1.1', ':::', '1:2', 'host:443', '1.2.3.4:80'];
+      'localhost', 'kubernetes.default.svc', 'capstan', '', '1.2.3', '1.2.3.4.5', '256.1.1.1', ':::', '1:2', 'host:443', '1.2.3.4:80',
+      '1:2:3:4:5:6:7:8', '1:2:3:4:5:6:7:8:9', '1::2::3', '12345::', '::1.2.3.04', '::1.2.3.256', '1:2:3:4:5:6:1.2.3.4', 'FE80::ABCD', '[::1]', '::1]/x', ' ::1'];
     for (const input of inputs) assert.equal(isIpAddress(input), isIP(input) !== 0, JSON.stringify(input));
+  });
+
+  it('refuses a scoped IPv6 address, which isIP accepts', () => {
+    assert.equal(isIP('fe80::1%eth0'), 6);
+    assert.equal(isIpAddress('fe80::1%eth0'), false);
   });
 });
