@@ -2,10 +2,10 @@
  * Typed access to the raw strings commander collected, with upstream-style errors that name the
  * flag as the user spelled it: `invalid argument "abc" for "--secure-port" flag: ...`.
  */
-import { isIP } from 'node:net';
 import { parseDuration } from '../server/duration.js';
 import { parseGoBool } from '../serialization/go-bool.js';
 import { parseCidr } from '../server/cidr.js';
+import { isIpAddress } from '../util/ip-address.js';
 
 /** A bad flag or value; its message is one line, meant for the user as is. */
 export class FlagError extends Error {
@@ -71,7 +71,7 @@ export class FlagValues {
 
   ip(flag: string): string | undefined {
     return this.convert(flag, (text) => {
-      if (text !== '' && isIP(text) === 0) throw new Error('invalid IP address');
+      if (text !== '' && !isIpAddress(text)) throw new Error('invalid IP address');
       return text;
     });
   }

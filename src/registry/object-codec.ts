@@ -26,15 +26,17 @@ const encodedFrom = new WeakMap<Uint8Array, KubeObject>();
  * slice cannot keep a pool slab alive for long.
  */
 export function encodeForStorage(object: KubeObject): Uint8Array {
-  const meta = object.metadata;
-  let bytes: Uint8Array;
-  if (meta?.resourceVersion === undefined) bytes = Buffer.from(JSON.stringify(object), 'utf8');
-  else {
-    const { resourceVersion: _dropped, ...rest } = meta;
-    bytes = Buffer.from(JSON.stringify({ ...object, metadata: rest }), 'utf8');
-  }
+  const bytes = Buffer.from(JSON.stringify(withoutResourceVersion(object)), 'utf8');
   encodedFrom.set(bytes, object);
   return bytes;
+}
+
+/** `object` itself when it has no resourceVersion, else a shallow copy without it. */
+function withoutResourceVersion(object: KubeObject): KubeObject {
+  const meta = object.metadata;
+  if (meta?.resourceVersion === undefined) return object;
+  const { resourceVersion: _dropped, ...rest } = meta;
+  return { ...object, metadata: rest };
 }
 
 /**

@@ -2,7 +2,8 @@
  * The parts of a proxy request's name and the addresses a proxy may dial, as upstream's
  * utilnet.SplitSchemeNamePort and net.IP.IsGlobalUnicast decide them.
  */
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv4 } from 'node:net';
+import { isIPv6Address } from '../../util/ip-address.js';
 
 export interface SchemeNamePort {
   readonly scheme: string;
@@ -18,11 +19,6 @@ export function splitSchemeNamePort(id: string): SchemeNamePort | undefined {
   return name !== '' && ['', 'http', 'https'].includes(scheme!) ? { scheme: scheme!, name: name!, port: port! } : undefined;
 }
 
-/** Whether `text` is an IP address (not a host name). */
-export function isIpAddress(text: string): boolean {
-  return isIPv4(text) || isIPv6(text);
-}
-
 /**
  * Go's IsGlobalUnicast: an IP that is not unspecified, loopback, multicast, link-local or the IPv4
  * broadcast address. Private ranges qualify. Anything but an IP does not.
@@ -32,7 +28,7 @@ export function isGlobalUnicast(ip: string): boolean {
     const [a, b] = ip.split('.').map(Number) as [number, number];
     return ip !== '0.0.0.0' && ip !== '255.255.255.255' && a !== 127 && !(a >= 224 && a <= 239) && !(a === 169 && b === 254);
   }
-  if (!isIPv6(ip)) return false;
+  if (!isIPv6Address(ip)) return false;
   // The URL parser writes an IPv6 address in its canonical, compressed form.
   const canonical = new URL(`http://[${ip}]`).hostname.slice(1, -1);
   const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);

@@ -14,7 +14,8 @@ import type { RequestScope } from '../scope.js';
 import { kubeletAddress } from './kubelet-address.js';
 import { isUpgradeRequest, refuseDryRun } from './connect-request.js';
 import type { CoreStores } from './node-bound.js';
-import { isGlobalUnicast, isIpAddress, splitSchemeNamePort, type SchemeNamePort } from './proxy-target.js';
+import { isIpAddress } from '../../util/ip-address.js';
+import { isGlobalUnicast, splitSchemeNamePort, type SchemeNamePort } from './proxy-target.js';
 import { serviceEndpointAddress } from './service-proxy.js';
 import { joinHostPort, reverseProxyError } from './unreachable.js';
 

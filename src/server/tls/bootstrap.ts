@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { CertificateAuthority, type KeyPairPem } from './certificate-authority.js';
 import { isValidFor, parseCertificates, readIfExists, writeAtomic } from './pem-files.js';
-import { isIpAddress } from './ip-address.js';
+import { isIpAddress } from '../../util/ip-address.js';
 import type { Logger } from '../logger.js';
 
 export interface TlsBootstrapOptions {

@@ -4,7 +4,7 @@
  * The library is loaded on first use only: a server that reuses its certificates never pays for it.
  */
 import { webcrypto } from 'node:crypto';
-import { isIpAddress } from './ip-address.js';
+import { isIpAddress } from '../../util/ip-address.js';
 
 /** A certificate and its private key, both PEM. */
 export interface KeyPairPem {

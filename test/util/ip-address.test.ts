@@ -1,11 +1,13 @@
 /**
  * isIpAddress answers as node:net's isIP does (without its IPv6 pattern), except for scoped IPv6
- * addresses, which a certificate cannot hold.
+ * addresses, which Go's net.ParseIP refuses; and the proxy's global-unicast check, which uses it,
+ * refuses a scoped address instead of failing on it.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isIP } from 'node:net';
-import { isIpAddress } from '../../src/server/tls/ip-address.js';
+import { isIPv6Address, isIpAddress } from '../../src/util/ip-address.js';
+import { isGlobalUnicast } from '../../src/endpoints/subresources/proxy-target.js';
 
 describe('isIpAddress', () => {
   it('agrees with isIP on addresses, names and near misses', () => {
@@ -18,5 +20,18 @@ describe('isIpAddress', () => {
   it('refuses a scoped IPv6 address, which isIP accepts', () => {
     assert.equal(isIP('fe80::1%eth0'), 6);
     assert.equal(isIpAddress('fe80::1%eth0'), false);
+  });
+
+  it('finds IPv6 addresses only, and IPv4 ones not', () => {
+    assert.equal(isIPv6Address('2001:db8::1'), true);
+    assert.equal(isIPv6Address('::ffff:192.0.2.1'), true);
+    assert.equal(isIPv6Address('192.0.2.1'), false);
+    assert.equal(isIPv6Address('2001:db8::1%eth0'), false);
+  });
+
+  it('lets the proxy refuse a scoped pod or node address (it threw from the URL parser)', () => {
+    assert.equal(isGlobalUnicast('2001:db8::1%eth0'), false);
+    assert.equal(isGlobalUnicast('2001:db8::1'), true);
+    assert.equal(isGlobalUnicast('fe80::1'), false);
   });
 });
