@@ -9,6 +9,7 @@ import type { SchemaSet } from '../registry/schema/schema-set.js';
 import { groupVersionPaths, type PathItem } from './operations.js';
 import { bodyDefinitions, renderPathItem } from './render-operation.js';
 import { referencedDefinitions, toOpenApiSchema, type OpenApiFlavor } from './schema-conversion.js';
+import { encodeOpenApiV2Protobuf } from './openapi-v2-protobuf.js';
 
 /** A serialized document and its hash (uppercase hex SHA-512 of the body, as upstream). */
 export interface ServedDocument {
@@ -26,6 +27,7 @@ export class OpenApiDocuments {
   readonly #gitVersion: string;
   readonly #v3 = new Map<string, ServedDocument | undefined>();
   #v2: ServedDocument | undefined;
+  #v2Protobuf: ServedDocument | undefined;
   #v3Index: ServedDocument | undefined;
 
   /**
@@ -78,6 +80,17 @@ export class OpenApiDocuments {
     return this.#v2;
   }
 
+  /**
+   * GET /openapi/v2 as Protobuf (what kubectl and client-go ask for), made from the JSON document
+   * on first request. Upstream gives it the JSON's ETag; it has its own here, because kubectl's
+   * HTTP cache revalidates by ETag alone, and a cache that holds the JSON form (from a Capstan
+   * that served only JSON) would otherwise keep answering kubectl's Protobuf requests with it.
+   */
+  v2Protobuf(): ServedDocument {
+    this.#v2Protobuf ??= hashed(Buffer.from(encodeOpenApiV2Protobuf(JSON.parse(this.v2().body.toString('utf8')))));
+    return this.#v2Protobuf;
+  }
+
   #buildV3(path: string): ServedDocument | undefined {
     const gv = this.#groupVersionOf(path);
     if (!gv) return undefined;
@@ -110,7 +123,10 @@ export class OpenApiDocuments {
 }
 
 function serve(document: unknown): ServedDocument {
-  const body = Buffer.from(JSON.stringify(document), 'utf8');
+  return hashed(Buffer.from(JSON.stringify(document), 'utf8'));
+}
+
+function hashed(body: Buffer): ServedDocument {
   return { body, hash: createHash('sha512').update(body).digest('hex').toUpperCase() };
 }
 

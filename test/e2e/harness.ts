@@ -43,8 +43,8 @@ export interface TestServer {
   readonly startupMs: number;
   readonly output: () => string;
   request(path: string, options?: RequestOptions): Promise<HttpResponse>;
-  /** Runs kubectl against the server; resolves with its exit code and output. */
-  kubectl(args: readonly string[], options?: { input?: string; env?: Record<string, string> }): { code: number; stdout: string; stderr: string };
+  /** Runs kubectl against the server (the newest pinned client, or `client`); resolves with its exit code and output. */
+  kubectl(args: readonly string[], options?: { input?: string; env?: Record<string, string>; client?: string }): { code: number; stdout: string; stderr: string };
   stop(): Promise<void>;
 }
 
@@ -60,8 +60,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The newest pinned kubectl client, or undefined when none is installed. */
-export function pinnedKubectl(): string | undefined {
+/**
+ * A pinned kubectl client: the newest installed, or client 1.`minor` when given; undefined when it
+ * is not installed.
+ */
+export function pinnedKubectl(minor?: number): string | undefined {
   const dir = '/usr/lib/google-cloud-sdk/bin';
   if (!existsSync(dir)) return undefined;
   const versions = readdirSync(dir)
@@ -69,7 +72,8 @@ export function pinnedKubectl(): string | undefined {
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => Number(m[1]))
     .sort((a, b) => b - a);
-  return versions.length > 0 ? join(dir, `kubectl.1.${versions[0]}`) : undefined;
+  const chosen = minor === undefined ? versions[0] : versions.find((v) => v === minor);
+  return chosen !== undefined ? join(dir, `kubectl.1.${chosen}`) : undefined;
 }
 
 export interface KubeconfigCredentials {
@@ -167,8 +171,9 @@ export async function startServer(extraArgs: readonly string[] = [], dataDir?: s
     output: () => output,
     request,
     kubectl(args, options = {}) {
-      if (!kubectlPath) throw new Error('kubectl is not installed');
-      const result = spawnSync(kubectlPath, ['--kubeconfig', kubeconfig, ...args], {
+      const client = options.client ?? kubectlPath;
+      if (!client) throw new Error('kubectl is not installed');
+      const result = spawnSync(client, ['--kubeconfig', kubeconfig, ...args], {
         input: options.input ?? '', encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...options.env },
       });
       return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };

@@ -159,10 +159,51 @@ describe('kubectl against capstan', { skip: kubectlPath === undefined }, () => {
     assert.match(ok(['explain', 'pods.spec.containers']), /FIELD: containers/);
   });
 
+  it('creates the objects of a List file, validated on the client against /openapi/v2', () => {
+    // kubectl validates a List's items with the Swagger 2.0 document, which it reads only as Protobuf.
+    const configMap = (name: string, extra: object = {}) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'e2e' }, data: { k: 'v' }, ...extra });
+    const list = (...items: object[]) => JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
+    const out = ok(['create', '-f', '-'], list(configMap('listed-1'), configMap('listed-2')));
+    assert.match(out, /configmap\/listed-1 created/);
+    assert.match(out, /configmap\/listed-2 created/);
+    const bad = server.kubectl(['create', '-f', '-'], { input: list(configMap('listed-3', { bogus: 1 })) });
+    assert.notEqual(bad.code, 0);
+    assert.match(bad.stderr, /unknown field "bogus" in io\.k8s\.api\.core\.v1\.ConfigMap/);
+  });
+
   it('answers auth whoami with the admin identity', () => {
     const out = ok(['auth', 'whoami', '-o', 'json']);
     const review = JSON.parse(out);
     assert.equal(review.kind, 'SelfSubjectReview');
     assert.ok(review.status.userInfo.groups.includes('system:masters'));
+  });
+});
+
+const oldestClient = pinnedKubectl(27);
+
+describe('kubectl 1.27 against capstan', { skip: oldestClient === undefined && 'kubectl 1.27 is not installed' }, () => {
+  let server: TestServer;
+  const ok = (args: string[], input?: string): string => {
+    const r = server.kubectl(args, { client: oldestClient, ...(input === undefined ? {} : { input }) });
+    assert.equal(r.code, 0, `kubectl 1.27 ${args.join(' ')} failed:\n${r.stderr}\n${r.stdout}`);
+    return r.stdout;
+  };
+
+  before(async () => {
+    server = await startServer();
+  });
+  after(async () => server?.stop());
+
+  it('applies a Deployment twice with client-side apply, merging containers by name', () => {
+    // Client-side apply finds each field's patch strategy in the Protobuf form of /openapi/v2.
+    const deployment = (image: string) => [
+      'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: web, namespace: default}', 'spec:',
+      '  selector: {matchLabels: {app: web}}', '  template:', '    metadata: {labels: {app: web}}', '    spec:',
+      '      containers:', `      - {name: app, image: ${image}}`, '      - {name: sidecar, image: busybox}', '',
+    ].join('\n');
+    assert.match(ok(['apply', '-f', '-'], deployment('nginx:1')), /deployment.apps\/web created/);
+    assert.match(ok(['apply', '-f', '-'], deployment('nginx:2')), /deployment.apps\/web configured/);
+    const images = ok(['get', 'deployment', 'web', '-o', 'jsonpath={.spec.template.spec.containers[*].image}']);
+    assert.equal(images, 'nginx:2 busybox');
   });
 });

@@ -1,0 +1,192 @@
+/**
+ * A Swagger 2.0 document (as JSON values) encoded as gnostic's `openapi.v2.Document`, the bytes
+ * upstream serves for `Accept: application/com.github.proto-openapi.spec.v2@v1.0+protobuf`.
+ *
+ * Upstream compiles its JSON with gnostic and marshals the result, so these rules follow gnostic's
+ * compiler and Go's proto3 marshalling:
+ * - fields go out in field-number order; a map message's entries and the vendor extensions in the
+ *   order of the JSON keys;
+ * - proto3 drops zero scalars (an empty string, false, 0), while a message given in the JSON is
+ *   written even when empty (`"properties": {}`);
+ * - a oneof (e.g. whether a parameter is a body or a query parameter) takes the last alternative
+ *   whose required keys, allowed keys and enumerated values the JSON object satisfies;
+ * - default, example, enum values and vendor extensions are Any messages holding the value as
+ *   YAML text. Ours is go-yaml v2's layout, not the v3 layout gnostic prints; both read back as
+ *   the same value, which is all clients do with it.
+ * Values of the wrong JSON type for their field are left out (gnostic would refuse the document).
+ */
+import { encodeYaml } from '../serialization/yaml-encode.js';
+import { loadWireRuntime, type Writer } from '../serialization/protobuf/wire-runtime.js';
+import { MESSAGES, ROOT_MESSAGE, type FieldKind, type MessageSpec } from './openapi-v2-messages.js';
+
+const VARINT = 0;
+const FIXED64 = 1;
+const LENGTH_DELIMITED = 2;
+const EXTENSION_KEY = /^x-/;
+/** gnostic's Any: field 2 holds the YAML text. */
+const ANY_YAML = 2;
+
+type Json = Record<string, unknown>;
+
+/** One place in a message, in field-number order: a JSON key, the vendor extensions, or the map entries. */
+type Slot =
+  | { readonly number: number; readonly key: string; readonly kind: FieldKind }
+  | { readonly number: number; readonly extensions: true }
+  | { readonly number: number; readonly entries: true };
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Encodes `document`, a Swagger 2.0 object. */
+export function encodeOpenApiV2Protobuf(document: Json): Uint8Array {
+  const writer = loadWireRuntime().Writer.create();
+  writeMessageBody(writer, ROOT_MESSAGE, document);
+  return writer.finish();
+}
+
+function spec(name: string): MessageSpec {
+  const found = MESSAGES[name];
+  if (found === undefined) throw new Error(`openapi v2 protobuf: no message ${name}`);
+  return found;
+}
+
+const slotCache = new Map<string, readonly Slot[]>();
+
+function slotsOf(name: string): readonly Slot[] {
+  let slots = slotCache.get(name);
+  if (slots === undefined) {
+    const message = spec(name);
+    const all: Slot[] = [...message.fields].map(([key, [number, kind]]) => ({ number, key, kind }));
+    if (message.extensions !== undefined) all.push({ number: message.extensions, extensions: true });
+    if (message.entries !== undefined) all.push({ number: message.entries.number, entries: true });
+    slotCache.set(name, (slots = all.sort((a, b) => a.number - b.number)));
+  }
+  return slots;
+}
+
+function writeMessageBody(writer: Writer, name: string, value: Json): void {
+  const message = spec(name);
+  if (message.oneOf !== undefined) {
+    const chosen = message.oneOf.filter(([, alternative]) => fits(alternative, value)).at(-1);
+    if (chosen !== undefined) writeMessage(writer, chosen[0], chosen[1], value);
+    return;
+  }
+  for (const slot of slotsOf(name)) {
+    if ('key' in slot) {
+      if (slot.key in value) writeField(writer, slot.number, slot.kind, value[slot.key]);
+    } else if ('extensions' in slot) {
+      for (const [key, item] of Object.entries(value)) if (EXTENSION_KEY.test(key)) writeNamed(writer, slot.number, key, 'any', item);
+    } else {
+      const { kind, keys } = message.entries!;
+      for (const [key, item] of Object.entries(value)) {
+        if (!message.fields.has(key) && !EXTENSION_KEY.test(key) && (keys === undefined || keys.test(key))) writeNamed(writer, slot.number, key, kind, item);
+      }
+    }
+  }
+}
+
+/** Whether a JSON value is message `name` by gnostic's tests; a oneof's alternatives differ by these. */
+function fits(name: string, value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const message = spec(name);
+  if (message.required?.some((key) => !(key in value))) return false;
+  for (const [key, allowed] of Object.entries(message.enums ?? {})) {
+    if (key in value && !allowed.includes(value[key] as string)) return false;
+  }
+  if (message.oneOf !== undefined) return message.oneOf.some(([, alternative]) => fits(alternative, value));
+  if (message.openKeys || message.entries !== undefined) return true;
+  return Object.keys(value).every((key) => message.fields.has(key) || EXTENSION_KEY.test(key));
+}
+
+function writeMessage(writer: Writer, number: number, name: string, value: Json): void {
+  writer.uint32((number << 3) | LENGTH_DELIMITED).fork();
+  writeMessageBody(writer, name, value);
+  writer.ldelim();
+}
+
+/** A map entry: name in field 1, value in field 2. */
+function writeNamed(writer: Writer, number: number, name: string, kind: FieldKind, value: unknown): void {
+  writer.uint32((number << 3) | LENGTH_DELIMITED).fork();
+  writeString(writer, 1, name);
+  writeField(writer, 2, kind, value);
+  writer.ldelim();
+}
+
+function writeString(writer: Writer, number: number, value: unknown): void {
+  if (typeof value === 'string' && value !== '') writer.uint32((number << 3) | LENGTH_DELIMITED).string(value);
+}
+
+function writeAny(writer: Writer, number: number, value: unknown): void {
+  writer.uint32((number << 3) | LENGTH_DELIMITED).fork();
+  writeString(writer, ANY_YAML, encodeYaml(value));
+  writer.ldelim();
+}
+
+function writeStrings(writer: Writer, number: number, values: readonly unknown[]): void {
+  // Repeated strings keep empty ones: only a scalar field's zero is dropped.
+  for (const item of values) if (typeof item === 'string') writer.uint32((number << 3) | LENGTH_DELIMITED).string(item);
+}
+
+function writeField(writer: Writer, number: number, kind: FieldKind, value: unknown): void {
+  switch (kind) {
+    case 'string':
+      return writeString(writer, number, value);
+    case 'bool':
+      if (value === true) writer.uint32((number << 3) | VARINT).bool(true);
+      return;
+    case 'double':
+      if (typeof value === 'number' && value !== 0) writer.uint32((number << 3) | FIXED64).double(value);
+      return;
+    case 'int64':
+      if (typeof value === 'number' && Number.isSafeInteger(value) && value !== 0) writer.uint32((number << 3) | VARINT).int64(value);
+      return;
+    case 'strings':
+      if (Array.isArray(value)) writeStrings(writer, number, value);
+      return;
+    case 'any':
+      return writeAny(writer, number, value);
+    case 'anys':
+      if (Array.isArray(value)) for (const item of value) writeAny(writer, number, item);
+      return;
+    default:
+      return writeMessageField(writer, number, kind, value);
+  }
+}
+
+/** Message-typed fields, including the four whose JSON form is not an object. */
+function writeMessageField(writer: Writer, number: number, kind: FieldKind, value: unknown): void {
+  if (kind.endsWith('[]')) {
+    if (Array.isArray(value)) for (const item of value) writeMessageField(writer, number, kind.slice(0, -2), item);
+    return;
+  }
+  switch (kind) {
+    case 'TypeItem':
+    case 'StringArray': {
+      const values = typeof value === 'string' ? [value] : Array.isArray(value) ? value : undefined;
+      if (values === undefined) return;
+      writer.uint32((number << 3) | LENGTH_DELIMITED).fork();
+      writeStrings(writer, 1, values);
+      writer.ldelim();
+      return;
+    }
+    case 'ItemsItem': {
+      const schemas = isObject(value) ? [value] : Array.isArray(value) ? value.filter(isObject) : undefined;
+      if (schemas === undefined) return;
+      writer.uint32((number << 3) | LENGTH_DELIMITED).fork();
+      for (const schema of schemas) writeMessage(writer, 1, 'Schema', schema);
+      writer.ldelim();
+      return;
+    }
+    case 'AdditionalPropertiesItem':
+      if (typeof value !== 'boolean' && !isObject(value)) return;
+      writer.uint32((number << 3) | LENGTH_DELIMITED).fork();
+      // A oneof member is written even when false: it says which member is set.
+      if (typeof value === 'boolean') writer.uint32((2 << 3) | VARINT).bool(value);
+      else writeMessage(writer, 1, 'Schema', value);
+      writer.ldelim();
+      return;
+    default:
+      if (isObject(value)) writeMessage(writer, number, kind, value);
+  }
+}
