@@ -23,7 +23,9 @@ type BodyFraming =
   | { readonly kind: 'close' };
 
 interface InFlight {
-  readonly keepBody: boolean;
+  /** How many bytes of the body to keep: 0 for none (only counted), Infinity for all. */
+  readonly keepBytes: number;
+  kept: number;
   readonly resolve: (reply: Reply) => void;
   readonly reject: (err: Error) => void;
   /** Reads the response head; undefined once it is complete. */
@@ -67,14 +69,15 @@ export class Http1Connection {
   }
 
   /**
-   * Sends `req` and resolves with the whole response; one request at a time. Rejects on a
-   * connection or framing error, never on an HTTP status.
+   * Sends `req` and resolves with the whole response, keeping the first `keepBytes` of its body
+   * (0: none, only counted; Infinity: all); one request at a time. Rejects on a connection or
+   * framing error, never on an HTTP status.
    */
-  request(req: OutgoingRequest, keepBody: boolean): Promise<Reply> {
+  request(req: OutgoingRequest, keepBytes: number): Promise<Reply> {
     if (this.current !== undefined) return Promise.reject(new Error('a request is already in flight on this connection'));
     if (this.closedWith !== undefined) return Promise.reject(this.closedWith);
     return new Promise((resolve, reject) => {
-      this.current = { keepBody, resolve, reject, head: new ResponseHeadReader(), status: 0, bytes: 0, chunks: [], framing: undefined, closing: false };
+      this.current = { keepBytes, kept: 0, resolve, reject, head: new ResponseHeadReader(), status: 0, bytes: 0, chunks: [], framing: undefined, closing: false };
       const headers: Record<string, string> = { ...baseHeaders(this.target), ...req.headers };
       // An explicit length, as node:https sends it: Node's server refuses chunked bodies on some verbs.
       if (req.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(req.body));
@@ -151,7 +154,11 @@ export class Http1Connection {
 
   private count(flight: InFlight, data: Buffer): void {
     flight.bytes += data.length;
-    if (flight.keepBody && data.length > 0) flight.chunks.push(data);
+    const take = Math.min(data.length, flight.keepBytes - flight.kept);
+    if (take > 0) {
+      flight.chunks.push(take === data.length ? data : data.subarray(0, take));
+      flight.kept += take;
+    }
   }
 
   private finish(flight: InFlight): void {
@@ -161,7 +168,7 @@ export class Http1Connection {
       this.closedWith = new Error('the server closed the connection');
       this.socket.end();
     }
-    flight.resolve({ status: flight.status, bytes: flight.bytes, ...(flight.keepBody ? { body: Buffer.concat(flight.chunks, flight.bytes) } : {}) });
+    flight.resolve({ status: flight.status, bytes: flight.bytes, ...(flight.keepBytes > 0 ? { body: Buffer.concat(flight.chunks, flight.kept) } : {}) });
   }
 
   private fail(err: Error): void {

@@ -45,7 +45,7 @@ class Http1Sender implements Sender {
   async send(req: OutgoingRequest, keepBody: boolean): Promise<Reply> {
     const connection = await this.take();
     try {
-      return await connection.request(req, keepBody);
+      return await connection.request(req, keepBody ? Infinity : 0);
     } finally {
       this.giveBack(connection);
     }

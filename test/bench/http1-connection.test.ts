@@ -65,14 +65,14 @@ describe('Http1Connection', () => {
   it('sends bodies and reads every framing, one connection for all', async () => {
     const before = connections.size;
     const c = await open();
-    const echoed = await c.request({ method: 'POST', path: '/echo', body: '{"größe":1}' }, true);
+    const echoed = await c.request({ method: 'POST', path: '/echo', body: '{"größe":1}' }, Infinity);
     assert.equal(echoed.status, 201);
     assert.equal(echoed.body!.toString('utf8'), '{"größe":1}');
-    const chunked = await c.request({ method: 'GET', path: '/chunked' }, true);
+    const chunked = await c.request({ method: 'GET', path: '/chunked' }, Infinity);
     assert.deepEqual([chunked.status, chunked.body!.toString()], [200, 'abcdefg']);
-    const empty = await c.request({ method: 'DELETE', path: '/empty' }, false);
+    const empty = await c.request({ method: 'DELETE', path: '/empty' }, 0);
     assert.deepEqual([empty.status, empty.bytes], [204, 0]);
-    const missing = await c.request({ method: 'GET', path: '/nowhere' }, false);
+    const missing = await c.request({ method: 'GET', path: '/nowhere' }, 0);
     assert.equal(missing.status, 404);
     assert.equal(c.usable, true);
     assert.equal(connections.size - before, 1);
@@ -81,28 +81,37 @@ describe('Http1Connection', () => {
 
   it('counts bytes without keeping them when not asked', async () => {
     const c = await open();
-    const reply = await c.request({ method: 'POST', path: '/echo', body: Buffer.from('12345') }, false);
+    const reply = await c.request({ method: 'POST', path: '/echo', body: Buffer.from('12345') }, 0);
     assert.deepEqual(reply, { status: 201, bytes: 5 });
+    c.close();
+  });
+
+  it('keeps only the head of a body when asked for its first bytes', async () => {
+    const c = await open();
+    const chunked = await c.request({ method: 'GET', path: '/chunked' }, 5);
+    assert.deepEqual([chunked.bytes, chunked.body!.toString()], [7, 'abcde'], 'all bytes counted, the first 5 kept, across chunks');
+    const whole = await c.request({ method: 'POST', path: '/echo', body: 'xy' }, 5);
+    assert.deepEqual([whole.bytes, whole.body!.toString()], [2, 'xy']);
     c.close();
   });
 
   it('stops reusing a connection the server closes', async () => {
     const c = await open();
-    const reply = await c.request({ method: 'GET', path: '/close' }, true);
+    const reply = await c.request({ method: 'GET', path: '/close' }, Infinity);
     assert.deepEqual([reply.status, reply.body!.toString()], [200, 'ok']);
     assert.equal(c.usable, false);
-    await assert.rejects(c.request({ method: 'GET', path: '/echo' }, false), /closed/);
+    await assert.rejects(c.request({ method: 'GET', path: '/echo' }, 0), /closed/);
   });
 
   it('reads a body without length or chunks to the close', async () => {
     const c = await open();
-    const reply = await c.request({ method: 'GET', path: '/to-the-close' }, true);
+    const reply = await c.request({ method: 'GET', path: '/to-the-close' }, Infinity);
     assert.deepEqual([reply.status, reply.body!.toString()], [200, 'until the end']);
   });
 
   it('reports broken framing and answers that are not HTTP', async () => {
-    await assert.rejects((await open()).request({ method: 'GET', path: '/bad-chunk' }, false), /bad chunk size/);
-    await assert.rejects((await open()).request({ method: 'GET', path: '/not-http' }, false), /not an HTTP\/1.1 response/);
+    await assert.rejects((await open()).request({ method: 'GET', path: '/bad-chunk' }, 0), /bad chunk size/);
+    await assert.rejects((await open()).request({ method: 'GET', path: '/not-http' }, 0), /not an HTTP\/1.1 response/);
   });
 
   it('serves concurrent clients over at most their number of connections, replacing closed ones', async () => {

@@ -18,7 +18,7 @@ export const listWorkload: Workload = {
   describe: (s) =>
     `list: GET of all ConfigMaps in a namespace of ${s.listObjects.toLocaleString('en-US')} (plus its kube-root-ca.crt where the server makes one), JSON, ` +
     `in one page and following continue tokens in pages of ${s.pageSize}; one untimed run checks the item count, then ${s.listRuns} timed runs (median), ` +
-    'from the request to the last byte on one keep-alive connection.',
+    'from the request to the last byte on one keep-alive connection (the closed loop\'s lean HTTP/1.1 client, which counts body bytes without keeping them).',
   async run(ctx: E2eContext): Promise<ResultRow[]> {
     const namespace = await listData(ctx);
     const path = `/api/v1/namespaces/${namespace}/configmaps`;
