@@ -21,24 +21,41 @@ export function gzippedOf(doc: ServedDocument): Promise<Uint8Array> {
   return compressed;
 }
 
+/** A representation of an OpenAPI document a client may ask for by its media subtype. */
+interface DocumentForm {
+  readonly subtype: string;
+  readonly contentType: string;
+  readonly protobuf: boolean;
+}
+
 /**
  * The forms of /openapi/v2, in upstream's order of preference: JSON, then gnostic's Protobuf
  * under its old and new names (both answered with the new one).
  */
-const V2_FORMS = [
+const V2_FORMS: readonly DocumentForm[] = [
   { subtype: 'json', contentType: 'application/json', protobuf: false },
   { subtype: 'com.github.proto-openapi.spec.v2@v1.0+protobuf', contentType: PROTOBUF_V2, protobuf: true },
   { subtype: 'com.github.proto-openapi.spec.v2.v1.0+protobuf', contentType: PROTOBUF_V2, protobuf: true },
-] as const;
+];
+
+/**
+ * The forms of a /openapi/v3 group-version document. Upstream also has a Protobuf form, which
+ * kubectl and client-go never ask for (they read JSON); a client that asks only for it gets 406
+ * rather than JSON it would fail to parse.
+ */
+const V3_FORMS: readonly DocumentForm[] = [{ subtype: 'json', contentType: 'application/json', protobuf: false }];
+
+/** How long a client may keep a v3 document fetched by its hash: it never changes. */
+const IMMUTABLE_MS = 365 * 86_400_000;
 
 /** The first form the Accept header's clauses, most preferred first, take; none → 406. */
-function negotiateV2(accept: string | undefined): (typeof V2_FORMS)[number] {
+function negotiate(accept: string | undefined, forms: readonly DocumentForm[]): DocumentForm {
   for (const clause of parseAccept(accept || '*/*')) {
     if (clause.type !== 'application' && clause.type !== '*') continue;
-    const form = V2_FORMS.find((f) => clause.subtype === f.subtype || clause.subtype === '*');
+    const form = forms.find((f) => clause.subtype === f.subtype || clause.subtype === '*');
     if (form !== undefined) return form;
   }
-  throw notAcceptable(`only the following media types are accepted: ${V2_FORMS.map((f) => `application/${f.subtype}`).join(', ')}`);
+  throw notAcceptable(`only the following media types are accepted: ${forms.map((f) => `application/${f.subtype}`).join(', ')}`);
 }
 
 function serve(ctx: RequestContext, doc: ServedDocument, contentType = 'application/json'): Promise<void> {
@@ -52,19 +69,35 @@ function serve(ctx: RequestContext, doc: ServedDocument, contentType = 'applicat
   return sendBody(ctx, 200, contentType, doc.body, () => gzippedOf(doc));
 }
 
+function redirect(ctx: RequestContext, location: string): void {
+  ctx.res.statusCode = 301;
+  ctx.res.setHeader('Vary', 'Accept');
+  ctx.res.setHeader('Location', location);
+  ctx.res.end();
+}
+
 /** `documents` is async so that the OpenAPI modules load with the first request for them. */
 export function openApiHandlers(documents: () => Promise<OpenApiDocuments>): { v2: Handler; v3: Handler } {
   return {
     v2: async (ctx) => {
-      const form = negotiateV2(ctx.req.headers.accept);
+      const form = negotiate(ctx.req.headers.accept, V2_FORMS);
       const docs = await documents();
       await serve(ctx, form.protobuf ? docs.v2Protobuf() : docs.v2(), form.contentType);
     },
     v3: async (ctx) => {
       const path = ctx.info.path.replace(/^\/openapi\/v3\/?/, '');
       if (path === '') return serve(ctx, (await documents()).v3Index());
+      negotiate(ctx.req.headers.accept, V3_FORMS);
       const doc = (await documents()).v3(path);
       if (!doc) throw pathNotFound();
+      const hash = ctx.query.get('hash');
+      if (hash) {
+        // The index lists each document by its hash: a stale one is sent to the current URL, and
+        // a current one may be kept for good, since that URL's content never changes.
+        if (hash !== doc.hash) return redirect(ctx, `/openapi/v3/${path}?hash=${doc.hash}`);
+        ctx.res.setHeader('Cache-Control', 'public, immutable');
+        ctx.res.setHeader('Expires', new Date(Date.now() + IMMUTABLE_MS).toUTCString());
+      }
       await serve(ctx, doc);
     },
   };

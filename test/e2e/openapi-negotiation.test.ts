@@ -1,7 +1,7 @@
 /**
- * /openapi/v2's two forms over HTTPS: JSON, and the Protobuf kubectl and client-go ask for
- * (what the bytes hold: test/openapi/openapi-v2-protobuf.test.ts; kubectl reading them:
- * kubectl.test.ts).
+ * The OpenAPI documents over HTTPS: /openapi/v2's two forms, JSON and the Protobuf kubectl and
+ * client-go ask for (what the bytes hold: test/openapi/openapi-v2-protobuf.test.ts; kubectl reading
+ * them: kubectl.test.ts), and /openapi/v3's documents fetched by their hash.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -66,5 +66,40 @@ describe('/openapi/v2 content negotiation', () => {
     assert.equal(status.kind, 'Status');
     assert.equal(status.reason, 'NotAcceptable');
     assert.match(status.message, /only the following media types are accepted: application\/json, application\/com\.github\.proto-openapi/);
+  });
+});
+
+describe('/openapi/v3 documents by hash', () => {
+  let server: TestServer;
+  let appsUrl: string;
+
+  before(async () => {
+    server = await startServer();
+    const index = JSON.parse((await server.request('/openapi/v3')).bytes.toString('utf8'));
+    appsUrl = index.paths['apis/apps/v1'].serverRelativeURL;
+  });
+  after(async () => server?.stop());
+
+  it('lets a client keep a document fetched by its current hash', async () => {
+    assert.match(appsUrl, /^\/openapi\/v3\/apis\/apps\/v1\?hash=[0-9A-F]{128}$/);
+    const res = await server.request(appsUrl, { headers: { Accept: 'application/json' } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['cache-control'], 'public, immutable');
+    assert.ok(Date.parse(res.headers.expires as string) > Date.now() + 300 * 86_400_000, 'expires in about a year');
+    assert.equal(JSON.parse(res.bytes.toString('utf8')).openapi, '3.0.0');
+    const unhashed = await server.request('/openapi/v3/apis/apps/v1');
+    assert.equal(unhashed.headers['cache-control'], 'no-cache, private', 'without a hash the document may change');
+  });
+
+  it('redirects a stale hash to the current one', async () => {
+    const res = await server.request('/openapi/v3/apis/apps/v1?hash=0123');
+    assert.equal(res.status, 301);
+    assert.equal(res.headers.location, appsUrl);
+  });
+
+  it('refuses a media type it cannot give with 406 and a Status', async () => {
+    const res = await server.request(appsUrl, { headers: { Accept: 'application/com.github.proto-openapi.spec.v3@v1.0+protobuf' } });
+    assert.equal(res.status, 406);
+    assert.equal(JSON.parse(res.bytes.toString('utf8')).reason, 'NotAcceptable');
   });
 });
