@@ -210,7 +210,9 @@ export class Server {
       this.routes.add(`/${endpoint}`, rootHealthHandler(endpoint, this.health, this.logger));
       this.routes.addPrefix(`/${endpoint}/`, singleHealthHandler(endpoint, this.health));
     }
-    this.routes.add('/version', versionHandler(this.version));
+    // Upstream serves the version at "/version/" as well, which is where the Python client asks.
+    const version = versionHandler(this.version);
+    this.routes.add('/version', version).add('/version/', version);
   }
 
   /** Every name the generated serving certificate must cover. */

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
+export const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 /** The `capstan` binary. */
 export const MAIN = join(ROOT, 'dist/capstan/main.js');
 
