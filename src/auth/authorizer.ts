@@ -33,17 +33,58 @@ export interface Authorizer {
   authorize(attributes: AuthorizationAttributes): Promise<AuthorizationResult> | AuthorizationResult;
 }
 
+/** What a user may do on resources, as a SelfSubjectRulesReview lists it. */
+export interface ResourceRule {
+  readonly verbs: readonly string[];
+  readonly apiGroups?: readonly string[];
+  readonly resources?: readonly string[];
+  readonly resourceNames?: readonly string[];
+}
+
+export interface NonResourceRule {
+  readonly verbs: readonly string[];
+  readonly nonResourceURLs?: readonly string[];
+}
+
+/** A user's rules in one namespace; `incomplete` when some authorizer could not list its own. */
+export interface RuleSet {
+  readonly resourceRules: readonly ResourceRule[];
+  readonly nonResourceRules: readonly NonResourceRule[];
+  readonly incomplete: boolean;
+  readonly evaluationError?: string;
+}
+
+/** Lists what a user may do (upstream's RuleResolver), for `kubectl auth can-i --list`. */
+export interface RuleResolver {
+  rulesFor(user: UserInfo, namespace: string): RuleSet;
+}
+
+const EVERYTHING: RuleSet = {
+  resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }],
+  nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
+  incomplete: false,
+};
+const NOTHING: RuleSet = { resourceRules: [], nonResourceRules: [], incomplete: false };
+
 /** `--authorization-mode=AlwaysAllow`. */
-export class AlwaysAllowAuthorizer implements Authorizer {
+export class AlwaysAllowAuthorizer implements Authorizer, RuleResolver {
   authorize(): AuthorizationResult {
     return { decision: 'allow', reason: '' };
+  }
+
+  rulesFor(): RuleSet {
+    return EVERYTHING;
   }
 }
 
 /** `--authorization-mode=AlwaysDeny`: no opinion, so later authorizers may still allow. */
-export class AlwaysDenyAuthorizer implements Authorizer {
+export class AlwaysDenyAuthorizer implements Authorizer, RuleResolver {
   authorize(): AuthorizationResult {
     return { decision: 'no-opinion', reason: 'Everything is forbidden.' };
+  }
+
+  rulesFor(): RuleSet {
+    return NOTHING;
   }
 }
 
@@ -59,9 +100,26 @@ export class PrivilegedGroupsAuthorizer implements Authorizer {
   }
 }
 
-/** Asks each authorizer in order; the first allow or deny wins; reasons of the others are joined. */
-export class UnionAuthorizer implements Authorizer {
-  constructor(private readonly authorizers: readonly Authorizer[]) {}
+/**
+ * Asks each authorizer in order; the first allow or deny wins; reasons of the others are joined.
+ * Its rules are all of its rule resolvers' rules together.
+ */
+export class UnionAuthorizer implements Authorizer, RuleResolver {
+  constructor(
+    private readonly authorizers: readonly Authorizer[],
+    private readonly ruleResolvers: readonly RuleResolver[] = [],
+  ) {}
+
+  rulesFor(user: UserInfo, namespace: string): RuleSet {
+    const sets = this.ruleResolvers.map((resolver) => resolver.rulesFor(user, namespace));
+    const errors = sets.map((set) => set.evaluationError).filter((e): e is string => e !== undefined && e !== '');
+    return {
+      resourceRules: sets.flatMap((set) => set.resourceRules),
+      nonResourceRules: sets.flatMap((set) => set.nonResourceRules),
+      incomplete: sets.some((set) => set.incomplete),
+      ...(errors.length > 0 ? { evaluationError: errors.join(', ') } : {}),
+    };
+  }
 
   /** Synchronous for as long as the authorizers' answers are. */
   authorize(attributes: AuthorizationAttributes): Promise<AuthorizationResult> | AuthorizationResult {
@@ -86,19 +144,18 @@ export const PLANNED_AUTHORIZATION_MODES: readonly string[] = ['ABAC', 'Webhook'
 
 /**
  * The authorizer for `--authorization-mode` values, behind the system:masters authorizer as
- * upstream. Throws for a mode not in {@link IMPLEMENTED_AUTHORIZATION_MODES}.
+ * upstream; its rules are the modes' rules (system:masters lists none of its own, as upstream).
+ * Throws for a mode not in {@link IMPLEMENTED_AUTHORIZATION_MODES}.
  */
-export function buildAuthorizer(modes: readonly string[]): Authorizer {
-  const byMode: Record<string, () => Authorizer> = {
+export function buildAuthorizer(modes: readonly string[]): Authorizer & RuleResolver {
+  const byMode: Record<string, () => Authorizer & RuleResolver> = {
     AlwaysAllow: () => new AlwaysAllowAuthorizer(),
     AlwaysDeny: () => new AlwaysDenyAuthorizer(),
   };
-  return new UnionAuthorizer([
-    new PrivilegedGroupsAuthorizer(),
-    ...modes.map((mode) => {
-      const create = byMode[mode];
-      if (!create) throw new Error(`authorization mode ${mode} is not implemented`);
-      return create();
-    }),
-  ]);
+  const chosen = modes.map((mode) => {
+    const create = byMode[mode];
+    if (!create) throw new Error(`authorization mode ${mode} is not implemented`);
+    return create();
+  });
+  return new UnionAuthorizer([new PrivilegedGroupsAuthorizer(), ...chosen], chosen);
 }

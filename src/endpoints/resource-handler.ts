@@ -18,7 +18,7 @@ import { handlePatch } from './handlers/patch.js';
 import { handleUpdate } from './handlers/update.js';
 import { handleWatch } from './handlers/watch.js';
 import type { EndpointEnv, RequestScope } from './scope.js';
-import type { Authorizer } from '../auth/authorizer.js';
+import type { Authorizer, RuleResolver } from '../auth/authorizer.js';
 import { handleReview, isReviewResource } from './virtual/reviews.js';
 import { handleScale } from './subresources/scale.js';
 import { handleEviction } from './subresources/eviction.js';
@@ -29,8 +29,8 @@ export interface ResourceHandlerDeps {
   readonly catalog: () => Catalog;
   readonly registry: Registry;
   readonly env: EndpointEnv;
-  /** Answers the access review resources. */
-  readonly authorizer: Authorizer;
+  /** Answers the access and rules review resources. */
+  readonly authorizer: Authorizer & RuleResolver;
 }
 
 /** Subresources this server serves (the others are answered 405 until they exist). */

@@ -28,6 +28,33 @@ describe('buildAuthorizer', () => {
   it('throws for modes not implemented', () => assert.throws(() => buildAuthorizer(['RBAC']), /RBAC is not implemented/));
 });
 
+describe('rules of buildAuthorizer (SelfSubjectRulesReview)', () => {
+  const everything = {
+    resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }],
+    nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
+    incomplete: false,
+  };
+  const bob = { name: 'bob', groups: ['system:authenticated'] };
+  const root = { name: 'root', groups: ['system:masters'] };
+
+  it('AlwaysAllow lists everything, AlwaysDeny nothing', () => {
+    assert.deepEqual(buildAuthorizer(['AlwaysAllow']).rulesFor(bob, 'default'), everything);
+    assert.deepEqual(buildAuthorizer(['AlwaysDeny']).rulesFor(bob, 'default'), { resourceRules: [], nonResourceRules: [], incomplete: false });
+  });
+
+  it('lists every mode\'s rules together', () => {
+    assert.deepEqual(buildAuthorizer(['AlwaysDeny', 'AlwaysAllow', 'AlwaysAllow']).rulesFor(bob, 'default'), {
+      resourceRules: [...everything.resourceRules, ...everything.resourceRules],
+      nonResourceRules: [...everything.nonResourceRules, ...everything.nonResourceRules],
+      incomplete: false,
+    });
+  });
+
+  it('system:masters lists no rules of its own, as upstream', () => {
+    assert.deepEqual(buildAuthorizer(['AlwaysDeny']).rulesFor(root, 'default'), { resourceRules: [], nonResourceRules: [], incomplete: false });
+  });
+});
+
 describe('forbiddenError', () => {
   const table: Array<{ name: string; a: Partial<AuthorizationAttributes>; message: string }> = [
     { name: 'cluster list', a: { verb: 'list' }, message: 'pods is forbidden: User "bob" cannot list resource "pods" in API group "" at the cluster scope: why' },

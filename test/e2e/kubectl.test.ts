@@ -171,6 +171,17 @@ describe('kubectl against capstan', { skip: kubectlPath === undefined }, () => {
     assert.match(bad.stderr, /unknown field "bogus" in io\.k8s\.api\.core\.v1\.ConfigMap/);
   });
 
+  it('lists what the user may do with auth can-i --list (a SelfSubjectRulesReview)', async () => {
+    const table = ok(['auth', 'can-i', '--list', '-n', 'e2e']);
+    assert.match(table, /^Resources\s+Non-Resource URLs\s+Resource Names\s+Verbs$/m);
+    assert.match(table, /^\*\.\*\s+\[\]\s+\[\]\s+\[\*\]$/m, 'AlwaysAllow: every verb on every resource');
+    assert.match(table, /^\s+\[\*\]\s+\[\]\s+\[\*\]$/m, 'and on every non-resource URL');
+    const review = { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', spec: {} };
+    const missing = await server.request('/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', { method: 'POST', body: review });
+    assert.equal(missing.status, 400);
+    assert.equal(JSON.parse(missing.bytes.toString('utf8')).message, 'no namespace on request');
+  });
+
   it('answers auth whoami with the admin identity', () => {
     const out = ok(['auth', 'whoami', '-o', 'json']);
     const review = JSON.parse(out);

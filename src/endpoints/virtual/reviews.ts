@@ -1,9 +1,10 @@
 /**
  * The review resources: virtual, create-only types that answer a question instead of storing an
- * object (who am I, may I do this). `kubectl auth whoami` and `kubectl auth can-i` use them.
+ * object (who am I, may I do this, what may I do). `kubectl auth whoami`, `kubectl auth can-i` and
+ * `kubectl auth can-i --list` use them.
  */
 import { badRequest } from '../../api/errors.js';
-import type { AuthorizationAttributes, Authorizer } from '../../auth/authorizer.js';
+import type { AuthorizationAttributes, Authorizer, RuleResolver } from '../../auth/authorizer.js';
 import type { ResourceDefinition } from '../../registry/catalog/resource-definition.js';
 import { timestamp } from '../../registry/object.js';
 import type { UserInfo } from '../../auth/user-info.js';
@@ -17,6 +18,7 @@ const REVIEWS = new Set([
   'authorization.k8s.io/selfsubjectaccessreviews',
   'authorization.k8s.io/subjectaccessreviews',
   'authorization.k8s.io/localsubjectaccessreviews',
+  'authorization.k8s.io/selfsubjectrulesreviews',
 ]);
 
 export function isReviewResource(definition: ResourceDefinition): boolean {
@@ -41,7 +43,7 @@ export async function handleReview(
   ctx: RequestContext,
   definition: ResourceDefinition,
   namespace: string,
-  authorizer: Authorizer,
+  authorizer: Authorizer & RuleResolver,
   env: EndpointEnv,
 ): Promise<void> {
   const out = negotiate(ctx, env.codecs, { table: false, partialObjectMetadata: false });
@@ -54,6 +56,14 @@ export async function handleReview(
       metadata: { creationTimestamp: timestamp(Date.now()) },
       status: { userInfo: userInfoOf(user) },
     }, out);
+    return;
+  }
+  if (definition.resource === 'selfsubjectrulesreviews') {
+    const namespace = ((body['spec'] ?? {}) as { namespace?: unknown }).namespace;
+    if (typeof namespace !== 'string' || namespace === '') throw badRequest('no namespace on request');
+    // Upstream answers with a new review: the spec is not echoed.
+    const status = authorizer.rulesFor(user, namespace);
+    await writeValue(ctx, 201, { kind: definition.kind, apiVersion, metadata: { creationTimestamp: null }, spec: {}, status }, out);
     return;
   }
   const spec = (body['spec'] ?? {}) as AccessReviewSpec;
