@@ -151,7 +151,7 @@ export class Capstan {
           encodings: new EncodingMemo(RESPONSE_ENCODINGS_BUDGET),
           watchFlushes: new FlushQueue(),
         },
-        authorizer: buildAuthorizer(options.authorization.modes),
+        reviewers: { authorizer: buildAuthorizer(options.authorization.modes), tokens: this.server },
       }),
     );
     this.installRoutes();

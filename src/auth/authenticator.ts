@@ -55,7 +55,8 @@ export function authenticateRequest(
   return isPromise(accepted) ? accepted.then(decide) : decide(accepted);
 }
 
-function withAuthenticatedGroup(user: UserInfo): UserInfo {
+/** `user` in system:authenticated, as every authenticated request's user is (upstream's group adder). */
+export function withAuthenticatedGroup(user: UserInfo): UserInfo {
   if (user.groups.includes(SYSTEM_AUTHENTICATED) || user.groups.includes(SYSTEM_UNAUTHENTICATED)) return user;
   return { ...user, groups: [...user.groups, SYSTEM_AUTHENTICATED] };
 }

@@ -24,6 +24,8 @@ export interface AuthenticationOptions {
   readonly anonymous: boolean;
   /** --client-ca-file. */
   readonly clientCaFile?: string;
+  /** --token-auth-file: static bearer tokens (CSV). */
+  readonly tokenAuthFile?: string;
 }
 
 export interface AuthorizationOptions {

@@ -41,6 +41,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'tls-cert-file', value: 'file', description: 'serving certificate (CA certificates may follow it); without it one is generated into --cert-dir' },
   { name: 'tls-private-key-file', value: 'file', description: 'private key of --tls-cert-file' },
   { name: 'client-ca-file', value: 'file', description: 'CA bundle whose client certificates authenticate (CN = user, O = groups), besides the generated cluster CA' },
+  { name: 'token-auth-file', value: 'file', description: 'bearer tokens, a CSV line each: token,user name,user uid[,"group1,group2"]' },
   { name: 'anonymous-auth', description: 'serve requests without credentials as system:anonymous', defaultText: 'true' },
   { name: 'authorization-mode', value: 'modes', description: 'ordered authorization modes; implemented: AlwaysAllow, AlwaysDeny (RBAC, Node, ABAC, Webhook not yet)', defaultText: 'AlwaysAllow', repeatable: true },
   { name: 'store-servers', alias: 'etcd-servers', value: 'urls', description: 'etcd servers (scheme://ip:port, comma-separated); none: the embedded store in --data-dir', repeatable: true },
@@ -171,6 +172,7 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
     authentication: {
       anonymous: flags.bool('anonymous-auth') ?? d.authentication.anonymous,
       clientCaFile: flags.string('client-ca-file') || undefined,
+      tokenAuthFile: flags.string('token-auth-file') || undefined,
     },
     authorization: { modes: flags.list('authorization-mode') ?? d.authorization.modes },
     store: {

@@ -18,8 +18,7 @@ import { handlePatch } from './handlers/patch.js';
 import { handleUpdate } from './handlers/update.js';
 import { handleWatch } from './handlers/watch.js';
 import type { EndpointEnv, RequestScope } from './scope.js';
-import type { Authorizer, RuleResolver } from '../auth/authorizer.js';
-import { handleReview, isReviewResource } from './virtual/reviews.js';
+import { handleReview, isReviewResource, type Reviewers } from './virtual/reviews.js';
 import { handleScale } from './subresources/scale.js';
 import { handleEviction } from './subresources/eviction.js';
 import { handleBinding, isBindingRequest } from './subresources/binding.js';
@@ -29,8 +28,8 @@ export interface ResourceHandlerDeps {
   readonly catalog: () => Catalog;
   readonly registry: Registry;
   readonly env: EndpointEnv;
-  /** Answers the access and rules review resources. */
-  readonly authorizer: Authorizer & RuleResolver;
+  /** Answer the review resources. */
+  readonly reviewers: Reviewers;
 }
 
 /** Subresources this server serves (the others are answered 405 until they exist). */
@@ -42,7 +41,7 @@ export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
     const definition = deps.catalog().resource(info.apiGroup, info.apiVersion, info.resource);
     if (!definition) throw pathNotFound();
     if (isReviewResource(definition) && info.verb === 'create' && info.subresource === '') {
-      return handleReview(ctx, definition, info.namespace, deps.authorizer, deps.env);
+      return handleReview(ctx, definition, info.namespace, deps.reviewers, deps.env);
     }
     const scope = resolveScope(ctx, definition, deps);
     const verb = info.verb;

@@ -14,6 +14,9 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { BearerTokenAuthenticator, type TokenAuthenticator } from '../auth/bearer-token-authenticator.js';
 import { X509Authenticator } from '../auth/x509-authenticator.js';
+import { withAuthenticatedGroup } from '../auth/authenticator.js';
+import { readTokenFile } from '../auth/token-file.js';
+import type { UserInfo } from '../auth/user-info.js';
 import { buildAuthorizer } from '../auth/authorizer.js';
 import { conditionCheck, logCheck, pingCheck, shutdownCheck, storeCheck } from '../health/checks.js';
 import { HealthChecks } from '../health/health-checks.js';
@@ -42,7 +45,7 @@ export interface ServerDeps {
   readonly storage?: Pick<Storage, 'checkHealth'>;
   /** Serves every resource request; default: 404 until {@link Server.setResourceHandler}. */
   readonly resourceHandler?: Handler;
-  /** Bearer token authenticators (service accounts, token file ...); none yet by default. */
+  /** Bearer token authenticators besides --token-auth-file's (tests add their own). */
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
   /** Whether the in-process informers have synced (the `informer-sync` readyz check); default: yes. */
   readonly informersSynced?: () => boolean;
@@ -69,6 +72,8 @@ export class Server {
   private readonly lifetime = new AbortController();
   private listener: HttpsListener | undefined;
   private tls: Promise<TlsMaterial> | undefined;
+  /** Injected ones, then --token-auth-file's once start() has read it. */
+  private tokenAuthenticators: readonly TokenAuthenticator[];
   private servingInfo: ServingInfo | undefined;
   private shuttingDown = false;
 
@@ -77,6 +82,7 @@ export class Server {
     this.logger = deps.logger ?? new ConsoleLogger({ verbosity: deps.options.verbosity });
     this.version = versionInfo(deps.options.version.gitVersion);
     this.hooks = new PostStartHooks(this.health, this.logger);
+    this.tokenAuthenticators = deps.tokenAuthenticators ?? [];
     if (deps.resourceHandler) this.router.setResourceHandler(deps.resourceHandler);
     this.installHealthChecks();
     this.installRoutes();
@@ -114,7 +120,8 @@ export class Server {
   async start(): Promise<ServingInfo> {
     if (this.listener) throw new Error('server already started');
     const { secureServing } = this.options;
-    const tls = await this.prepareTls();
+    const [tls, tokenFile] = await Promise.all([this.prepareTls(), this.readTokenFile()]);
+    if (tokenFile) this.tokenAuthenticators = [...this.tokenAuthenticators, tokenFile];
     const listener = new HttpsListener({
       certPem: tls.serving.certPem,
       keyPem: tls.serving.keyPem,
@@ -153,6 +160,23 @@ export class Server {
     }));
   }
 
+  /**
+   * The user a bearer token names, in system:authenticated, or undefined when no token
+   * authenticator accepts it (for TokenReview; a request's own token goes through the chain).
+   */
+  async reviewToken(token: string): Promise<UserInfo | undefined> {
+    for (const authenticator of this.tokenAuthenticators) {
+      const user = await authenticator.authenticateToken(token);
+      if (user) return withAuthenticatedGroup(user);
+    }
+    return undefined;
+  }
+
+  private readTokenFile(): Promise<TokenAuthenticator | undefined> {
+    const path = this.options.authentication.tokenAuthFile;
+    return path ? readTokenFile(path, (message) => this.logger.warn(message)) : Promise.resolve(undefined);
+  }
+
   /** Makes /readyz fail while requests are still served (for --shutdown-delay-duration). */
   beginShutdown(): void {
     this.shuttingDown = true;
@@ -184,7 +208,7 @@ export class Server {
       logger: this.logger,
       resolver: new RequestInfoResolver(),
       inFlight: this.inFlight,
-      authenticators: [new X509Authenticator(), new BearerTokenAuthenticator(this.deps.tokenAuthenticators ?? [])],
+      authenticators: [new X509Authenticator(), new BearerTokenAuthenticator(this.tokenAuthenticators)],
       anonymous: authentication.anonymous,
       authorizer: buildAuthorizer(authorization.modes),
       requestTimeoutMs: limits.requestTimeoutMs,

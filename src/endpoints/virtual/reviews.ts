@@ -1,7 +1,8 @@
 /**
  * The review resources: virtual, create-only types that answer a question instead of storing an
- * object (who am I, may I do this, what may I do). `kubectl auth whoami`, `kubectl auth can-i` and
- * `kubectl auth can-i --list` use them.
+ * object (who am I, may I do this, what may I do, whom does this token name). `kubectl auth
+ * whoami`, `kubectl auth can-i` and `kubectl auth can-i --list` use them; components that take
+ * bearer tokens ask TokenReview.
  */
 import { badRequest } from '../../api/errors.js';
 import type { AuthorizationAttributes, Authorizer, RuleResolver } from '../../auth/authorizer.js';
@@ -15,6 +16,7 @@ import type { EndpointEnv } from '../scope.js';
 
 const REVIEWS = new Set([
   'authentication.k8s.io/selfsubjectreviews',
+  'authentication.k8s.io/tokenreviews',
   'authorization.k8s.io/selfsubjectaccessreviews',
   'authorization.k8s.io/subjectaccessreviews',
   'authorization.k8s.io/localsubjectaccessreviews',
@@ -38,12 +40,23 @@ interface AccessReviewSpec {
   extra?: Record<string, string[]>;
 }
 
+/** Who a bearer token names, in system:authenticated; undefined when no authenticator accepts it. */
+export interface TokenReviewer {
+  reviewToken(token: string): Promise<UserInfo | undefined>;
+}
+
+/** What answers the reviews. */
+export interface Reviewers {
+  readonly authorizer: Authorizer & RuleResolver;
+  readonly tokens: TokenReviewer;
+}
+
 /** Serves a create of a review: 201 with the review and its answer in status. */
 export async function handleReview(
   ctx: RequestContext,
   definition: ResourceDefinition,
   namespace: string,
-  authorizer: Authorizer & RuleResolver,
+  { authorizer, tokens }: Reviewers,
   env: EndpointEnv,
 ): Promise<void> {
   const out = negotiate(ctx, env.codecs, { table: false, partialObjectMetadata: false });
@@ -56,6 +69,16 @@ export async function handleReview(
       metadata: { creationTimestamp: timestamp(Date.now()) },
       status: { userInfo: userInfoOf(user) },
     }, out);
+    return;
+  }
+  if (definition.resource === 'tokenreviews') {
+    const token = ((body['spec'] ?? {}) as { token?: unknown }).token;
+    if (typeof token !== 'string' || token === '') throw badRequest('token is required for TokenReview in authentication');
+    const reviewed = await tokens.reviewToken(token);
+    // Upstream answers with the review it was given, its status filled in.
+    const status = reviewed ? { authenticated: true, user: userInfoOf(reviewed) } : { user: {}, error: 'invalid bearer token' };
+    const metadata = { ...((body.metadata ?? {}) as object), creationTimestamp: null };
+    await writeValue(ctx, 201, { kind: definition.kind, apiVersion, metadata, spec: body['spec'], status }, out);
     return;
   }
   if (definition.resource === 'selfsubjectrulesreviews') {
