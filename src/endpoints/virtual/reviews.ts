@@ -14,17 +14,12 @@ import { decodeObjectBody } from '../object-body.js';
 import { negotiate, writeValue } from '../respond.js';
 import type { EndpointEnv } from '../scope.js';
 
-const REVIEWS = new Set([
-  'authentication.k8s.io/selfsubjectreviews',
-  'authentication.k8s.io/tokenreviews',
-  'authorization.k8s.io/selfsubjectaccessreviews',
-  'authorization.k8s.io/subjectaccessreviews',
-  'authorization.k8s.io/localsubjectaccessreviews',
-  'authorization.k8s.io/selfsubjectrulesreviews',
-]);
-
 export function isReviewResource(definition: ResourceDefinition): boolean {
-  return REVIEWS.has(`${definition.group}/${definition.resource}`);
+  return Object.hasOwn(ANSWERS, reviewKey(definition));
+}
+
+function reviewKey(definition: ResourceDefinition): string {
+  return `${definition.group}/${definition.resource}`;
 }
 
 interface ResourceAttributes {
@@ -51,44 +46,66 @@ export interface Reviewers {
   readonly tokens: TokenReviewer;
 }
 
+/** One review's request as its answer needs it. */
+interface ReviewRequest {
+  readonly definition: ResourceDefinition;
+  /** The request's namespace (LocalSubjectAccessReview's). */
+  readonly namespace: string;
+  readonly body: Record<string, unknown> & { metadata?: unknown };
+  /** Who sent it. */
+  readonly user: UserInfo;
+  readonly reviewers: Reviewers;
+}
+
+/** The review to send back, given the request: its metadata and spec (echoed or not) and status. */
+type Answer = (review: ReviewRequest) => Promise<Record<string, unknown>> | Record<string, unknown>;
+
+/** Each review resource (`group/resource`) and how it is answered. */
+const ANSWERS: Readonly<Record<string, Answer>> = {
+  'authentication.k8s.io/selfsubjectreviews': ({ user }) => ({ metadata: { creationTimestamp: timestamp(Date.now()) }, status: { userInfo: userInfoOf(user) } }),
+  'authentication.k8s.io/tokenreviews': answerTokenReview,
+  'authorization.k8s.io/selfsubjectrulesreviews': answerRulesReview,
+  'authorization.k8s.io/selfsubjectaccessreviews': answerAccessReview,
+  'authorization.k8s.io/subjectaccessreviews': answerAccessReview,
+  'authorization.k8s.io/localsubjectaccessreviews': answerAccessReview,
+};
+
 /** Serves a create of a review: 201 with the review and its answer in status. */
 export async function handleReview(
   ctx: RequestContext,
   definition: ResourceDefinition,
   namespace: string,
-  { authorizer, tokens }: Reviewers,
+  reviewers: Reviewers,
   env: EndpointEnv,
 ): Promise<void> {
   const out = negotiate(ctx, env.codecs, { table: false, partialObjectMetadata: false });
   const body = await decodeObjectBody(ctx, definition, env);
   const user = ctx.user ?? { name: 'system:anonymous', groups: ['system:unauthenticated'] };
-  const apiVersion = `${definition.group}/${definition.version}`;
-  if (definition.resource === 'selfsubjectreviews') {
-    await writeValue(ctx, 201, {
-      kind: definition.kind, apiVersion,
-      metadata: { creationTimestamp: timestamp(Date.now()) },
-      status: { userInfo: userInfoOf(user) },
-    }, out);
-    return;
-  }
-  if (definition.resource === 'tokenreviews') {
-    const token = ((body['spec'] ?? {}) as { token?: unknown }).token;
-    if (typeof token !== 'string' || token === '') throw badRequest('token is required for TokenReview in authentication');
-    const reviewed = await tokens.reviewToken(token);
-    // Upstream answers with the review it was given, its status filled in.
-    const status = reviewed ? { authenticated: true, user: userInfoOf(reviewed) } : { user: {}, error: 'invalid bearer token' };
-    const metadata = { ...((body.metadata ?? {}) as object), creationTimestamp: null };
-    await writeValue(ctx, 201, { kind: definition.kind, apiVersion, metadata, spec: body['spec'], status }, out);
-    return;
-  }
-  if (definition.resource === 'selfsubjectrulesreviews') {
-    const namespace = ((body['spec'] ?? {}) as { namespace?: unknown }).namespace;
-    if (typeof namespace !== 'string' || namespace === '') throw badRequest('no namespace on request');
-    // Upstream answers with a new review: the spec is not echoed.
-    const status = authorizer.rulesFor(user, namespace);
-    await writeValue(ctx, 201, { kind: definition.kind, apiVersion, metadata: { creationTimestamp: null }, spec: {}, status }, out);
-    return;
-  }
+  const answer = await ANSWERS[reviewKey(definition)]!({ definition, namespace, body, user, reviewers });
+  await writeValue(ctx, 201, { kind: definition.kind, apiVersion: `${definition.group}/${definition.version}`, ...answer }, out);
+}
+
+/** The request's own metadata, as upstream sends back the review it was given. */
+function echoedMetadata(body: ReviewRequest['body']): Record<string, unknown> {
+  return { ...((body.metadata ?? {}) as object), creationTimestamp: null };
+}
+
+async function answerTokenReview({ body, reviewers }: ReviewRequest): Promise<Record<string, unknown>> {
+  const token = ((body['spec'] ?? {}) as { token?: unknown }).token;
+  if (typeof token !== 'string' || token === '') throw badRequest('token is required for TokenReview in authentication');
+  const reviewed = await reviewers.tokens.reviewToken(token);
+  const status = reviewed ? { authenticated: true, user: userInfoOf(reviewed) } : { user: {}, error: 'invalid bearer token' };
+  return { metadata: echoedMetadata(body), spec: body['spec'], status };
+}
+
+function answerRulesReview({ body, user, reviewers }: ReviewRequest): Record<string, unknown> {
+  const namespace = ((body['spec'] ?? {}) as { namespace?: unknown }).namespace;
+  if (typeof namespace !== 'string' || namespace === '') throw badRequest('no namespace on request');
+  // Upstream answers with a new review: the spec is not echoed.
+  return { metadata: { creationTimestamp: null }, spec: {}, status: reviewers.authorizer.rulesFor(user, namespace) };
+}
+
+async function answerAccessReview({ definition, namespace, body, user, reviewers }: ReviewRequest): Promise<Record<string, unknown>> {
   const spec = (body['spec'] ?? {}) as AccessReviewSpec;
   if (!spec.resourceAttributes && !spec.nonResourceAttributes) {
     throw badRequest(`${definition.kind}.authorization.k8s.io "" is invalid: spec.resourceAttributes: Invalid value: "null": exactly one of nonResourceAttributes or resourceAttributes must be specified`);
@@ -107,12 +124,11 @@ export async function handleReview(
         user: subject, verb: spec.nonResourceAttributes!.verb ?? '', isResourceRequest: false, path: spec.nonResourceAttributes!.path ?? '',
         namespace: '', apiGroup: '', apiVersion: '', resource: '', subresource: '', name: '',
       };
-  const result = await authorizer.authorize(attributes);
+  const result = await reviewers.authorizer.authorize(attributes);
   const status: Record<string, unknown> = { allowed: result.decision === 'allow' };
   if (result.decision === 'deny') status['denied'] = true;
   if (result.reason) status['reason'] = result.reason;
-  const metadata = { ...((body.metadata ?? {}) as object), creationTimestamp: null };
-  await writeValue(ctx, 201, { kind: definition.kind, apiVersion, metadata, spec, status }, out);
+  return { metadata: echoedMetadata(body), spec, status };
 }
 
 function userInfoOf(user: UserInfo): Record<string, unknown> {
