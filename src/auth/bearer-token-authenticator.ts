@@ -19,12 +19,18 @@ export class BearerTokenAuthenticator implements Authenticator {
   async authenticate(req: Request): Promise<AuthenticationResult> {
     const token = bearerToken(req.headers.authorization);
     if (token === undefined) return { outcome: 'no-credentials' };
-    for (const authenticator of this.tokenAuthenticators) {
-      const user = await authenticator.authenticateToken(token);
-      if (user) return { outcome: 'authenticated', user };
-    }
-    return { outcome: 'rejected', reason: 'invalid bearer token' };
+    const user = await userOfToken(this.tokenAuthenticators, token);
+    return user ? { outcome: 'authenticated', user } : { outcome: 'rejected', reason: 'invalid bearer token' };
   }
+}
+
+/** The user the first of `authenticators` to accept `token` names, else undefined. */
+export async function userOfToken(authenticators: readonly TokenAuthenticator[], token: string): Promise<UserInfo | undefined> {
+  for (const authenticator of authenticators) {
+    const user = await authenticator.authenticateToken(token);
+    if (user) return user;
+  }
+  return undefined;
 }
 
 /** The token of `Bearer <token>` (scheme case-insensitive, as upstream), else undefined. */

@@ -12,7 +12,7 @@
  */
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { BearerTokenAuthenticator, type TokenAuthenticator } from '../auth/bearer-token-authenticator.js';
+import { BearerTokenAuthenticator, userOfToken, type TokenAuthenticator } from '../auth/bearer-token-authenticator.js';
 import { X509Authenticator } from '../auth/x509-authenticator.js';
 import { withAuthenticatedGroup } from '../auth/authenticator.js';
 import { readTokenFile } from '../auth/token-file.js';
@@ -165,11 +165,8 @@ export class Server {
    * authenticator accepts it (for TokenReview; a request's own token goes through the chain).
    */
   async reviewToken(token: string): Promise<UserInfo | undefined> {
-    for (const authenticator of this.tokenAuthenticators) {
-      const user = await authenticator.authenticateToken(token);
-      if (user) return withAuthenticatedGroup(user);
-    }
-    return undefined;
+    const user = await userOfToken(this.tokenAuthenticators, token);
+    return user && withAuthenticatedGroup(user);
   }
 
   private readTokenFile(): Promise<TokenAuthenticator | undefined> {
