@@ -25,7 +25,6 @@ export function gzippedOf(doc: ServedDocument): Promise<Uint8Array> {
 interface DocumentForm {
   readonly subtype: string;
   readonly contentType: string;
-  readonly protobuf: boolean;
 }
 
 /**
@@ -33,9 +32,9 @@ interface DocumentForm {
  * under its old and new names (both answered with the new one).
  */
 const V2_FORMS: readonly DocumentForm[] = [
-  { subtype: 'json', contentType: 'application/json', protobuf: false },
-  { subtype: 'com.github.proto-openapi.spec.v2@v1.0+protobuf', contentType: PROTOBUF_V2, protobuf: true },
-  { subtype: 'com.github.proto-openapi.spec.v2.v1.0+protobuf', contentType: PROTOBUF_V2, protobuf: true },
+  { subtype: 'json', contentType: 'application/json' },
+  { subtype: 'com.github.proto-openapi.spec.v2@v1.0+protobuf', contentType: PROTOBUF_V2 },
+  { subtype: 'com.github.proto-openapi.spec.v2.v1.0+protobuf', contentType: PROTOBUF_V2 },
 ];
 
 /**
@@ -43,7 +42,7 @@ const V2_FORMS: readonly DocumentForm[] = [
  * kubectl and client-go never ask for (they read JSON); a client that asks only for it gets 406
  * rather than JSON it would fail to parse.
  */
-const V3_FORMS: readonly DocumentForm[] = [{ subtype: 'json', contentType: 'application/json', protobuf: false }];
+const V3_FORMS: readonly DocumentForm[] = [{ subtype: 'json', contentType: 'application/json' }];
 
 /** How long a client may keep a v3 document fetched by its hash: it never changes. */
 const IMMUTABLE_MS = 365 * 86_400_000;
@@ -82,7 +81,7 @@ export function openApiHandlers(documents: () => Promise<OpenApiDocuments>): { v
     v2: async (ctx) => {
       const form = negotiate(ctx.req.headers.accept, V2_FORMS);
       const docs = await documents();
-      await serve(ctx, form.protobuf ? docs.v2Protobuf() : docs.v2(), form.contentType);
+      await serve(ctx, form.contentType === PROTOBUF_V2 ? docs.v2Protobuf() : docs.v2(), form.contentType);
     },
     v3: async (ctx) => {
       const path = ctx.info.path.replace(/^\/openapi\/v3\/?/, '');

@@ -20,7 +20,6 @@ import { encodeYaml } from '../serialization/yaml-encode.js';
 import { GrowableWriter } from '../serialization/protobuf/growable-writer.js';
 import { MESSAGES, ROOT_MESSAGE, type FieldKind, type MessageSpec } from './openapi-v2-messages.js';
 
-type Writer = GrowableWriter;
 /** gnostic's Any: field 2 holds the YAML text. */
 const ANY_YAML = 2;
 
@@ -53,21 +52,17 @@ function spec(name: string): MessageSpec {
   return found;
 }
 
-const slotCache = new Map<string, readonly Slot[]>();
-
-function slotsOf(name: string): readonly Slot[] {
-  let slots = slotCache.get(name);
-  if (slots === undefined) {
-    const message = spec(name);
-    const all: Slot[] = [...message.fields].map(([key, [number, kind]]) => ({ number, key, kind }));
-    if (message.extensions !== undefined) all.push({ number: message.extensions, extensions: true });
-    if (message.entries !== undefined) all.push({ number: message.entries.number, entries: true });
-    slotCache.set(name, (slots = all.sort((a, b) => a.number - b.number)));
-  }
-  return slots;
+function slotsFrom(message: MessageSpec): readonly Slot[] {
+  const all: Slot[] = [...message.fields].map(([key, [number, kind]]) => ({ number, key, kind }));
+  if (message.extensions !== undefined) all.push({ number: message.extensions, extensions: true });
+  if (message.entries !== undefined) all.push({ number: message.entries.number, entries: true });
+  return all.sort((a, b) => a.number - b.number);
 }
 
-function writeMessageBody(writer: Writer, name: string, value: Json): void {
+/** Each message's slots in field-number order, derived once from the table. */
+const SLOTS: ReadonlyMap<string, readonly Slot[]> = new Map(Object.entries(MESSAGES).map(([name, message]) => [name, slotsFrom(message)]));
+
+function writeMessageBody(writer: GrowableWriter, name: string, value: Json): void {
   const message = spec(name);
   if (message.oneOf !== undefined) {
     let chosen: readonly [number, string] | undefined;
@@ -76,7 +71,7 @@ function writeMessageBody(writer: Writer, name: string, value: Json): void {
     return;
   }
   // for...in rather than Object.entries: a document has ~100,000 of these objects.
-  for (const slot of slotsOf(name)) {
+  for (const slot of SLOTS.get(name)!) {
     if ('key' in slot) {
       if (slot.key in value) writeField(writer, slot.number, slot.kind, value[slot.key]);
     } else if ('extensions' in slot) {
@@ -104,36 +99,36 @@ function fits(name: string, value: unknown): boolean {
   return true;
 }
 
-function writeMessage(writer: Writer, number: number, name: string, value: Json): void {
+function writeMessage(writer: GrowableWriter, number: number, name: string, value: Json): void {
   writer.begin(number);
   writeMessageBody(writer, name, value);
   writer.end();
 }
 
 /** A map entry: name in field 1, value in field 2. */
-function writeNamed(writer: Writer, number: number, name: string, kind: FieldKind, value: unknown): void {
+function writeNamed(writer: GrowableWriter, number: number, name: string, kind: FieldKind, value: unknown): void {
   writer.begin(number);
   writeString(writer, 1, name);
   writeField(writer, 2, kind, value);
   writer.end();
 }
 
-function writeString(writer: Writer, number: number, value: unknown): void {
+function writeString(writer: GrowableWriter, number: number, value: unknown): void {
   if (typeof value === 'string' && value !== '') writer.string(number, value);
 }
 
-function writeAny(writer: Writer, number: number, value: unknown): void {
+function writeAny(writer: GrowableWriter, number: number, value: unknown): void {
   writer.begin(number);
   writeString(writer, ANY_YAML, encodeYaml(value));
   writer.end();
 }
 
-function writeStrings(writer: Writer, number: number, values: readonly unknown[]): void {
+function writeStrings(writer: GrowableWriter, number: number, values: readonly unknown[]): void {
   // Repeated strings keep empty ones: only a scalar field's zero is dropped.
   for (const item of values) if (typeof item === 'string') writer.string(number, item);
 }
 
-function writeField(writer: Writer, number: number, kind: FieldKind, value: unknown): void {
+function writeField(writer: GrowableWriter, number: number, kind: FieldKind, value: unknown): void {
   switch (kind) {
     case 'string':
       return writeString(writer, number, value);
@@ -160,7 +155,7 @@ function writeField(writer: Writer, number: number, kind: FieldKind, value: unkn
 }
 
 /** Message-typed fields, including the four whose JSON form is not an object. */
-function writeMessageField(writer: Writer, number: number, kind: FieldKind, value: unknown): void {
+function writeMessageField(writer: GrowableWriter, number: number, kind: FieldKind, value: unknown): void {
   if (kind.endsWith('[]')) {
     if (Array.isArray(value)) for (const item of value) writeMessageField(writer, number, kind.slice(0, -2), item);
     return;

@@ -1,6 +1,5 @@
 /** CIDR ranges, for --service-cluster-ip-range and the serving certificate's service IP. */
-import { isIPv4 } from 'node:net';
-import { isIPv6Address } from '../util/ip-address.js';
+import { ipFamily } from '../util/ip-address.js';
 
 export interface Cidr {
   readonly family: 4 | 6;
@@ -15,7 +14,7 @@ export function parseCidr(text: string): Cidr {
   if (slash < 0) throw new Error(`invalid CIDR address: ${text}`);
   const address = text.slice(0, slash);
   const lengthText = text.slice(slash + 1);
-  const family = isIPv4(address) ? 4 : isIPv6Address(address) ? 6 : undefined;
+  const family = ipFamily(address);
   if (!family || !/^\d{1,3}$/.test(lengthText)) throw new Error(`invalid CIDR address: ${text}`);
   const prefixLength = Number(lengthText);
   const bits = family === 4 ? 32 : 128;

@@ -17,8 +17,14 @@ export function isIPv6Address(text: string): boolean {
   return text.includes(':') && IPV6_CHARACTERS.test(text) && URL.canParse(`http://[${text}]/`);
 }
 
+/** 4 or 6 for an IPv4 or IPv6 address, undefined for anything else (a host name, say). */
+export function ipFamily(text: string): 4 | 6 | undefined {
+  // A host name never holds the ':' every IPv6 address has.
+  if (text.includes(':')) return isIPv6Address(text) ? 6 : undefined;
+  return isIPv4(text) ? 4 : undefined;
+}
+
 /** An IPv4 or IPv6 address, rather than a host name. */
 export function isIpAddress(text: string): boolean {
-  // A host name never holds the ':' every IPv6 address has.
-  return text.includes(':') ? isIPv6Address(text) : isIPv4(text);
+  return ipFamily(text) !== undefined;
 }

@@ -1,7 +1,9 @@
 /**
- * Reads a Protobuf message into its fields by number, without a schema: enough for tests to check
- * bytes against field numbers written out by hand from the upstream .proto files.
+ * Reads a Protobuf message into its fields by number, without a schema (protobufjs's wire Reader):
+ * enough for tests to check bytes against field numbers written out by hand from the upstream
+ * .proto files.
  */
+import { loadWireRuntime } from '../../src/serialization/protobuf/wire-runtime.js';
 
 export type FieldValue = { readonly varint: bigint } | { readonly fixed64: Buffer } | { readonly bytes: Buffer };
 
@@ -10,36 +12,25 @@ export interface Field {
   readonly value: FieldValue;
 }
 
-function readVarint(buf: Buffer, at: { offset: number }): bigint {
-  let result = 0n;
-  for (let shift = 0n; ; shift += 7n) {
-    if (at.offset >= buf.length) throw new Error('truncated varint');
-    const byte = buf[at.offset++]!;
-    result |= BigInt(byte & 0x7f) << shift;
-    if ((byte & 0x80) === 0) return result;
-  }
-}
-
 /** Every field of `buf` in wire order; throws on bytes that are not a well-formed message. */
 export function fieldsOf(buf: Buffer): Field[] {
   const fields: Field[] = [];
-  const at = { offset: 0 };
-  while (at.offset < buf.length) {
-    const tag = Number(readVarint(buf, at));
+  const reader = loadWireRuntime().Reader.create(buf);
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
     const number = tag >>> 3;
+    const at = reader.pos;
     switch (tag & 7) {
       case 0:
-        fields.push({ number, value: { varint: readVarint(buf, at) } });
+        fields.push({ number, value: { varint: BigInt(String(reader.uint64())) } });
         break;
       case 1:
-        fields.push({ number, value: { fixed64: buf.subarray(at.offset, (at.offset += 8)) } });
+        reader.skip(8);
+        fields.push({ number, value: { fixed64: buf.subarray(at, at + 8) } });
         break;
-      case 2: {
-        const length = Number(readVarint(buf, at));
-        if (at.offset + length > buf.length) throw new Error('truncated field');
-        fields.push({ number, value: { bytes: buf.subarray(at.offset, (at.offset += length)) } });
+      case 2:
+        fields.push({ number, value: { bytes: Buffer.from(reader.bytes()) } });
         break;
-      }
       default:
         throw new Error(`unexpected wire type ${tag & 7}`);
     }

@@ -2,8 +2,7 @@
  * The parts of a proxy request's name and the addresses a proxy may dial, as upstream's
  * utilnet.SplitSchemeNamePort and net.IP.IsGlobalUnicast decide them.
  */
-import { isIPv4 } from 'node:net';
-import { isIPv6Address } from '../../util/ip-address.js';
+import { ipFamily } from '../../util/ip-address.js';
 
 export interface SchemeNamePort {
   readonly scheme: string;
@@ -24,11 +23,12 @@ export function splitSchemeNamePort(id: string): SchemeNamePort | undefined {
  * broadcast address. Private ranges qualify. Anything but an IP does not.
  */
 export function isGlobalUnicast(ip: string): boolean {
-  if (isIPv4(ip)) {
+  const family = ipFamily(ip);
+  if (family === 4) {
     const [a, b] = ip.split('.').map(Number) as [number, number];
     return ip !== '0.0.0.0' && ip !== '255.255.255.255' && a !== 127 && !(a >= 224 && a <= 239) && !(a === 169 && b === 254);
   }
-  if (!isIPv6Address(ip)) return false;
+  if (family !== 6) return false;
   // The URL parser writes an IPv6 address in its canonical, compressed form.
   const canonical = new URL(`http://[${ip}]`).hostname.slice(1, -1);
   const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
