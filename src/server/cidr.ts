@@ -1,5 +1,5 @@
 /** CIDR ranges, for --service-cluster-ip-range and the serving certificate's service IP. */
-import { ipFamily } from '../util/ip-address.js';
+import { ipAddressValue } from '../util/ip-address.js';
 
 export interface Cidr {
   readonly family: 4 | 6;
@@ -14,12 +14,12 @@ export function parseCidr(text: string): Cidr {
   if (slash < 0) throw new Error(`invalid CIDR address: ${text}`);
   const address = text.slice(0, slash);
   const lengthText = text.slice(slash + 1);
-  const family = ipFamily(address);
-  if (!family || !/^\d{1,3}$/.test(lengthText)) throw new Error(`invalid CIDR address: ${text}`);
+  const parsed = ipAddressValue(address);
+  if (!parsed || !/^\d{1,3}$/.test(lengthText)) throw new Error(`invalid CIDR address: ${text}`);
+  const { family, value } = parsed;
   const prefixLength = Number(lengthText);
   const bits = family === 4 ? 32 : 128;
   if (prefixLength > bits) throw new Error(`invalid CIDR address: ${text}`);
-  const value = family === 4 ? ipv4ToBigInt(address) : ipv6ToBigInt(address);
   const hostBits = BigInt(bits - prefixLength);
   const network = (value >> hostBits) << hostBits;
   return { family, network, prefixLength };
@@ -31,28 +31,8 @@ export function firstAddress(cidr: Cidr): string {
   return cidr.family === 4 ? bigIntToIpv4(value) : bigIntToIpv6(value);
 }
 
-function ipv4ToBigInt(address: string): bigint {
-  return address.split('.').reduce((acc, part) => (acc << 8n) | BigInt(Number(part)), 0n);
-}
-
 function bigIntToIpv4(value: bigint): string {
   return [24n, 16n, 8n, 0n].map((shift) => String((value >> shift) & 0xffn)).join('.');
-}
-
-function ipv6ToBigInt(address: string): bigint {
-  let text = address;
-  // An embedded IPv4 tail (::ffff:1.2.3.4) becomes two hex groups.
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (v4) {
-    const n = ipv4ToBigInt(v4[1]!);
-    text = text.slice(0, -v4[1]!.length) + `${(n >> 16n).toString(16)}:${(n & 0xffffn).toString(16)}`;
-  }
-  const [head, tail] = text.split('::') as [string, string | undefined];
-  const headGroups = head === '' ? [] : head.split(':');
-  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
-  return groups.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g, 16)), 0n);
 }
 
 function bigIntToIpv6(value: bigint): string {

@@ -1,7 +1,7 @@
 /**
  * IP address literals, as Go's net.ParseIP reads them: dotted IPv4, or IPv6 (also with an IPv4
  * tail), never with a scope ("%eth0"). Certificate names, proxy targets, CIDR flags and IP flags
- * all ask this one question.
+ * all ask this one question; CIDRs and certificates also need its value.
  *
  * Not node:net's isIPv6: its pattern is compiled at its first use, which took 8-10 ms of every
  * start here (the serving certificate's names include `::1`), and it accepts a scope, which Go
@@ -28,3 +28,41 @@ export function ipFamily(text: string): 4 | 6 | undefined {
 export function isIpAddress(text: string): boolean {
   return ipFamily(text) !== undefined;
 }
+
+/** The address as an unsigned integer (32 or 128 bits) with its family; undefined for anything else. */
+export function ipAddressValue(text: string): { readonly family: 4 | 6; readonly value: bigint } | undefined {
+  const family = ipFamily(text);
+  if (family === undefined) return undefined;
+  return { family, value: family === 4 ? ipv4Value(text) : ipv6Value(text) };
+}
+
+/** The address's 4 or 16 bytes in network order (as an X.509 iPAddress name holds it). Throws for a non-address. */
+export function ipAddressBytes(text: string): Uint8Array {
+  const parsed = ipAddressValue(text);
+  if (!parsed) throw new Error(`not an IP address: ${text}`);
+  const bytes = new Uint8Array(parsed.family === 4 ? 4 : 16);
+  let value = parsed.value;
+  for (let i = bytes.length - 1; i >= 0; i--, value >>= 8n) bytes[i] = Number(value & 0xffn);
+  return bytes;
+}
+
+function ipv4Value(address: string): bigint {
+  return address.split('.').reduce((acc, part) => (acc << 8n) | BigInt(Number(part)), 0n);
+}
+
+function ipv6Value(address: string): bigint {
+  let text = address;
+  // An embedded IPv4 tail (::ffff:1.2.3.4) becomes two hex groups.
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (v4) {
+    const n = ipv4Value(v4[1]!);
+    text = text.slice(0, -v4[1]!.length) + `${(n >> 16n).toString(16)}:${(n & 0xffffn).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
+  return groups.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g, 16)), 0n);
+}
+

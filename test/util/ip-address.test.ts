@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isIP } from 'node:net';
-import { isIPv6Address, isIpAddress } from '../../src/util/ip-address.js';
+import { ipAddressBytes, ipAddressValue, isIPv6Address, isIpAddress } from '../../src/util/ip-address.js';
 import { isGlobalUnicast } from '../../src/endpoints/subresources/proxy-target.js';
 
 describe('isIpAddress', () => {
@@ -33,5 +33,21 @@ describe('isIpAddress', () => {
     assert.equal(isGlobalUnicast('2001:db8::1%eth0'), false);
     assert.equal(isGlobalUnicast('2001:db8::1'), true);
     assert.equal(isGlobalUnicast('fe80::1'), false);
+  });
+});
+
+describe('ipAddressBytes', () => {
+  it('gives an address in network order, 4 bytes for IPv4 and 16 for IPv6', () => {
+    assert.deepEqual([...ipAddressBytes('127.0.0.1')], [127, 0, 0, 1]);
+    assert.deepEqual([...ipAddressBytes('10.96.0.1')], [10, 96, 0, 1]);
+    assert.deepEqual([...ipAddressBytes('::1')], [...Array<number>(15).fill(0), 1]);
+    assert.deepEqual([...ipAddressBytes('2001:db8::8a2e:370:7334')], [0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0x8a, 0x2e, 0x03, 0x70, 0x73, 0x34]);
+    assert.deepEqual([...ipAddressBytes('::ffff:192.0.2.1')], [...Array<number>(10).fill(0), 0xff, 0xff, 192, 0, 2, 1]);
+  });
+
+  it('refuses what is not an address', () => {
+    assert.throws(() => ipAddressBytes('localhost'), /not an IP address: localhost/);
+    assert.equal(ipAddressValue('1.2.3'), undefined);
+    assert.deepEqual(ipAddressValue('0.0.1.0'), { family: 4, value: 256n });
   });
 });

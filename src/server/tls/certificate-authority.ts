@@ -1,10 +1,11 @@
 /**
- * A small certificate authority on ECDSA P-256 keys (milliseconds to generate), built on
- * @peculiar/x509 with Node's WebCrypto passed in explicitly, so no global crypto provider is set.
- * The library is loaded on first use only: a server that reuses its certificates never pays for it.
+ * A small certificate authority on ECDSA P-256 keys: Node's crypto makes the keys (milliseconds)
+ * and the signatures, certificate-der.ts writes the certificates.
  */
-import { webcrypto } from 'node:crypto';
-import { isIpAddress } from '../../util/ip-address.js';
+import { X509Certificate, createPrivateKey, generateKeyPair, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
+import { ipAddressBytes, isIpAddress } from '../../util/ip-address.js';
+import { CertificateDer, type CertificateExtension } from './certificate-der.js';
 
 /** A certificate and its private key, both PEM. */
 export interface KeyPairPem {
@@ -21,110 +22,116 @@ export interface LeafRequest {
   readonly validDays: number;
 }
 
-const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 /** Certificates start a little in the past so that a client with a slow clock accepts them. */
 const BACKDATE_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
-/** Node's WebCrypto under the DOM type name the library declares. */
-const crypto = webcrypto as unknown as Crypto;
-
-type X509Module = typeof import('@peculiar/x509');
-
-async function loadX509(): Promise<X509Module> {
-  // The library's dependency injection container needs the Reflect metadata API.
-  await import('reflect-metadata');
-  return import('@peculiar/x509');
-}
+const newEcKeyPair = promisify(generateKeyPair);
 
 export class CertificateAuthority {
   private constructor(
-    private readonly x509: X509Module,
-    private readonly cert: InstanceType<X509Module['X509Certificate']>,
-    private readonly key: CryptoKey,
+    private readonly der: CertificateDer,
+    /** The CA's subject Name (DER), the issuer of what it signs. */
+    private readonly subject: Uint8Array,
+    private readonly keyId: Uint8Array,
+    private readonly key: KeyObject,
     /** The CA as PEM. */
     readonly pem: KeyPairPem,
   ) {}
 
   /** Creates a new self-signed CA, valid for `validDays`. */
   static async create(commonName: string, validDays: number): Promise<CertificateAuthority> {
-    const x509 = await loadX509();
-    const keys = await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
-    const cert = await x509.X509CertificateGenerator.createSelfSigned(
+    const der = await CertificateDer.load();
+    const keys = await newKeyPair();
+    const subject = der.name(commonName);
+    const publicKeyInfo = keys.publicKey.export({ type: 'spki', format: 'der' });
+    const keyId = der.keyIdentifier(publicKeyInfo);
+    const certificate = der.certificate(
       {
-        serialNumber: randomSerial(),
-        name: [{ CN: [commonName] }],
-        notBefore: new Date(Date.now() - BACKDATE_MS),
-        notAfter: new Date(Date.now() + validDays * DAY_MS),
-        keys,
-        signingAlgorithm: ALGORITHM,
+        serial: randomSerial(),
+        issuer: subject,
+        subject,
+        ...validity(validDays),
+        publicKeyInfo,
         extensions: [
-          new x509.BasicConstraintsExtension(true, undefined, true),
-          new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign | x509.KeyUsageFlags.digitalSignature, true),
-          await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
+          der.basicConstraints(true),
+          der.keyUsage(['digitalSignature', 'keyCertSign', 'cRLSign']),
+          der.subjectKeyIdentifier(keyId),
         ],
       },
-      crypto,
+      (toBeSigned) => sign('sha256', toBeSigned, keys.privateKey),
     );
-    const pem = { certPem: cert.toString('pem') + '\n', keyPem: await privateKeyPem(keys.privateKey) };
-    return new CertificateAuthority(x509, cert, keys.privateKey, pem);
+    const pem = { certPem: certificatePem(certificate), keyPem: privateKeyPem(keys.privateKey) };
+    return new CertificateAuthority(der, subject, keyId, keys.privateKey, pem);
   }
 
   /** Loads an existing CA (certificate and PKCS#8 key, PEM). Throws if either cannot be parsed. */
   static async load(pem: KeyPairPem): Promise<CertificateAuthority> {
-    const x509 = await loadX509();
-    const cert = new x509.X509Certificate(pem.certPem);
-    const der = Buffer.from(pem.keyPem.replace(/-----[^-]+-----|\s/g, ''), 'base64');
-    const key = await webcrypto.subtle.importKey('pkcs8', der, ALGORITHM, false, ['sign']);
-    return new CertificateAuthority(x509, cert, key, pem);
+    const der = await CertificateDer.load();
+    const { subject, keyId } = der.issuerOf(new X509Certificate(pem.certPem).raw);
+    return new CertificateAuthority(der, subject, keyId, createPrivateKey(pem.keyPem), pem);
   }
 
   /** Issues a leaf certificate with a fresh key, signed by this CA. */
   async issue(request: LeafRequest): Promise<KeyPairPem> {
-    const { x509 } = this;
-    const keys = await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
-    const subject: Array<Record<string, string[]>> = [{ CN: [request.commonName] }];
-    if (request.organizations?.length) subject.push({ O: [...request.organizations] });
-    const extensions: Array<InstanceType<X509Module['Extension']>> = [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
-      new x509.ExtendedKeyUsageExtension([request.usage === 'server' ? x509.ExtendedKeyUsage.serverAuth : x509.ExtendedKeyUsage.clientAuth]),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
-      new x509.AuthorityKeyIdentifierExtension(this.cert.getExtension(x509.SubjectKeyIdentifierExtension)!.keyId),
+    const { der } = this;
+    const keys = await newKeyPair();
+    const publicKeyInfo = keys.publicKey.export({ type: 'spki', format: 'der' });
+    const extensions: CertificateExtension[] = [
+      der.basicConstraints(false),
+      der.keyUsage(['digitalSignature', 'keyEncipherment']),
+      der.extendedKeyUsage([request.usage === 'server' ? 'serverAuth' : 'clientAuth']),
+      der.subjectKeyIdentifier(der.keyIdentifier(publicKeyInfo)),
+      der.authorityKeyIdentifier(this.keyId),
     ];
     if (request.subjectAltNames?.length) {
       extensions.push(
-        new x509.SubjectAlternativeNameExtension(
-          request.subjectAltNames.map((value) => ({ type: isIpAddress(value) ? ('ip' as const) : ('dns' as const), value })),
-        ),
+        der.subjectAltNames(request.subjectAltNames.map((name) => (isIpAddress(name) ? { ip: ipAddressBytes(name) } : { dns: name }))),
       );
     }
-    const cert = await x509.X509CertificateGenerator.create(
+    const certificate = der.certificate(
       {
-        serialNumber: randomSerial(),
-        subject,
-        issuer: this.cert.subject,
-        notBefore: new Date(Date.now() - BACKDATE_MS),
-        notAfter: new Date(Date.now() + request.validDays * DAY_MS),
-        publicKey: keys.publicKey,
-        signingKey: this.key,
-        signingAlgorithm: ALGORITHM,
+        serial: randomSerial(),
+        issuer: this.subject,
+        subject: der.name(request.commonName, request.organizations),
+        ...validity(request.validDays),
+        publicKeyInfo,
         extensions,
       },
-      crypto,
+      (toBeSigned) => sign('sha256', toBeSigned, this.key),
     );
-    return { certPem: cert.toString('pem') + '\n', keyPem: await privateKeyPem(keys.privateKey) };
+    return { certPem: certificatePem(certificate), keyPem: privateKeyPem(keys.privateKey) };
   }
 }
 
-async function privateKeyPem(key: CryptoKey): Promise<string> {
-  const der = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', key));
-  const lines = der.toString('base64').match(/.{1,64}/g)!.join('\n');
-  return `-----BEGIN PRIVATE KEY-----\n${lines}\n-----END PRIVATE KEY-----\n`;
+function newKeyPair(): Promise<{ publicKey: KeyObject; privateKey: KeyObject }> {
+  return newEcKeyPair('ec', { namedCurve: 'P-256' });
 }
 
-/** 16 random bytes, top bit clear so the serial is a positive integer as RFC 5280 requires. */
-function randomSerial(): string {
-  const bytes = webcrypto.getRandomValues(new Uint8Array(16));
-  bytes[0]! &= 0x7f;
-  return Buffer.from(bytes).toString('hex');
+function validity(days: number): { notBefore: Date; notAfter: Date } {
+  const now = Date.now();
+  return { notBefore: new Date(now - BACKDATE_MS), notAfter: new Date(now + days * DAY_MS) };
+}
+
+function certificatePem(der: Uint8Array): string {
+  return pemBlock('CERTIFICATE', der);
+}
+
+function privateKeyPem(key: KeyObject): string {
+  return pemBlock('PRIVATE KEY', key.export({ type: 'pkcs8', format: 'der' }));
+}
+
+/** A PEM block: base64 in lines of 64 characters (RFC 7468), ending with a newline. */
+function pemBlock(label: string, der: Uint8Array): string {
+  const lines = Buffer.from(der).toString('base64').match(/.{1,64}/g)!.join('\n');
+  return `-----BEGIN ${label}-----\n${lines}\n-----END ${label}-----\n`;
+}
+
+/**
+ * 16 random bytes as a positive integer, as RFC 5280 requires: the top bit clear, and the first
+ * byte not zero, so that the encoding is minimal (Go refuses a serial that is not).
+ */
+function randomSerial(): Uint8Array {
+  const bytes = randomBytes(16);
+  bytes[0] = bytes[0]! & 0x7f || 1;
+  return bytes;
 }
