@@ -7,6 +7,9 @@ import type { ResourceStore } from '../registry/store/resource-store.js';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'] as const;
 
+/** Creates the absent ones together, so that a first start commits them in one batch. */
 export async function ensureSystemNamespaces(namespaces: ResourceStore): Promise<void> {
-  for (const name of SYSTEM_NAMESPACES) await createIfAbsent(namespaces, '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+  await Promise.all(
+    SYSTEM_NAMESPACES.map((name) => createIfAbsent(namespaces, '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } })),
+  );
 }

@@ -47,15 +47,24 @@ export interface Writer {
 
 export class FieldManager {
   readonly #types: FieldTypes;
-  readonly #root: FieldType;
+  readonly #schema: string | undefined;
+  #rootType: { readonly type: FieldType } | undefined;
   readonly #apiVersion: string;
   readonly #hasStatus: boolean;
 
   constructor(options: FieldManagerOptions) {
     this.#types = options.types;
-    this.#root = options.types.root(options.schema);
+    this.#schema = options.schema;
     this.#apiVersion = options.apiVersion;
     this.#hasStatus = options.hasStatus;
+  }
+
+  /**
+   * The kind's type, looked up on first use: managers are made with their stores at startup, and
+   * the lookup reads the schemas, which a start does not otherwise need before it is ready.
+   */
+  get #root(): FieldType {
+    return (this.#rootType ??= { type: this.#types.root(this.#schema) }).type;
   }
 
   /**

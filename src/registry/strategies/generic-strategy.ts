@@ -31,7 +31,7 @@ export class GenericStrategy implements Strategy {
   readonly allowUnconditionalUpdate: boolean = true;
   readonly returnDeletedObject: boolean = false;
   protected readonly hasStatusSubresource: boolean;
-  protected readonly countsGeneration: boolean;
+  #countsGeneration: boolean | undefined;
 
   constructor(
     protected readonly definition: ResourceDefinition,
@@ -39,8 +39,12 @@ export class GenericStrategy implements Strategy {
   ) {
     this.allowCreateOnUpdate = options.allowCreateOnUpdate ?? false;
     this.hasStatusSubresource = definition.subresources['status'] !== undefined;
-    this.countsGeneration =
-      options.hasSpec && (definition.group !== '' || CORE_TYPES_WITH_GENERATION.has(definition.resource));
+  }
+
+  /** Whether metadata.generation counts spec changes; asked of the options on first use (they may read a schema). */
+  protected get countsGeneration(): boolean {
+    const { definition } = this;
+    return (this.#countsGeneration ??= this.options.hasSpec && (definition.group !== '' || CORE_TYPES_WITH_GENERATION.has(definition.resource)));
   }
 
   validateName(name: string, prefix: boolean): string[] {

@@ -105,11 +105,18 @@ export function nameValidatorFor(definition: ResourceDefinition, validators: Nam
 /** The strategy of one resource type; a fresh instance per call. */
 export function strategyFor(definition: ResourceDefinition, deps: StrategyDeps): Strategy {
   const key = typeKey(definition);
-  const fields = deps.schemaFields(definition);
+  // Read from the schema on the first request that asks, not when the store is made at startup
+  // (before it is ready), which would read every schema (see loadBuiltinSchemas).
+  let fields: ReadonlySet<string> | undefined;
+  const fieldsOf = () => (fields ??= deps.schemaFields(definition));
   const options: GenericStrategyOptions = {
     validateName: nameValidatorFor(definition, deps.validateName),
-    hasSpec: fields.has('spec'),
-    hasStatus: fields.has('status'),
+    get hasSpec() {
+      return fieldsOf().has('spec');
+    },
+    get hasStatus() {
+      return fieldsOf().has('status');
+    },
     allowCreateOnUpdate: CREATE_ON_UPDATE.has(key),
   };
   const factory = FACTORIES[key];

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { GenericStrategy } from '../../../src/registry/strategies/generic-strategy.js';
 import { NamespaceStrategy } from '../../../src/registry/strategies/namespace-strategy.js';
 import { BUILTIN_NAME_VALIDATORS } from '../../../src/registry/strategies/strategy-deps.js';
-import { strategy, testDeps } from './fixtures.js';
+import { created, strategy, testDeps } from './fixtures.js';
 
 test('known types get their strategy, others the generic one', () => {
   assert.ok(strategy('', 'namespaces') instanceof NamespaceStrategy);
@@ -50,4 +50,17 @@ test('a generateName is checked by the type\'s own rule for prefixes', () => {
   const configMaps = strategy('', 'configmaps', testDeps({ validateName: BUILTIN_NAME_VALIDATORS }));
   assert.deepEqual(configMaps.validateName('web-', true), [], 'a trailing dash is fine in a prefix');
   assert.equal(configMaps.validateName('web-', false).length, 1);
+});
+
+test('a strategy asks for its schema fields on its first create, not when made (a start makes every store)', () => {
+  let asked = 0;
+  const base = testDeps();
+  const deps = testDeps({ schemaFields: (d) => (asked++, base.schemaFields(d)) });
+  const deployments = strategy('apps', 'deployments', deps);
+  assert.equal(asked, 0);
+  const first = created(deployments, { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'a' }, spec: {} });
+  assert.equal(first.metadata?.generation, 1);
+  assert.equal(asked, 1);
+  created(deployments, { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'b' }, spec: {} });
+  assert.equal(asked, 1);
 });
