@@ -443,6 +443,8 @@ function renderCatalog(groupVersions) {
   return lines.join('\n');
 }
 
+// One definition per line: loadBuiltinSchemas (src/registry/schema/schema-set.ts) splits the file
+// by lines and parses a definition only when it is asked for (it parses a file laid out otherwise whole).
 function renderSchemas(definitions) {
   const lines = ['{', `"comment": ${JSON.stringify(HEADER)},`, '"definitions": {'];
   const names = [...definitions.keys()];

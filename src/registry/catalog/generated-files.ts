@@ -46,7 +46,12 @@ export type CatalogFileConforms = Assert<
 /** Makes tsc copy schemas.json into dist/ beside this module; its shape is checked where it is read. */
 export type SchemasFile = typeof import('./generated/schemas.json', { with: { type: 'json' } });
 
+/** Reads one generated file (synchronously; callers memoize the result). */
+export function readGeneratedText(name: 'catalog.json' | 'schemas.json'): string {
+  return readFileSync(new URL(`./generated/${name}`, import.meta.url), 'utf8');
+}
+
 /** Reads and parses one generated file (synchronously; callers memoize the result). */
 export function readGeneratedJson(name: 'catalog.json' | 'schemas.json'): unknown {
-  return JSON.parse(readFileSync(new URL(`./generated/${name}`, import.meta.url), 'utf8'));
+  return JSON.parse(readGeneratedText(name));
 }
