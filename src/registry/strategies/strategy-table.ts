@@ -106,7 +106,7 @@ export function nameValidatorFor(definition: ResourceDefinition, validators: Nam
 export function strategyFor(definition: ResourceDefinition, deps: StrategyDeps): Strategy {
   const key = typeKey(definition);
   // Read from the schema on the first request that asks, not when the store is made at startup
-  // (before it is ready), which would read every schema (see loadBuiltinSchemas).
+  // (before it is ready), which would parse every type's schema (see loadBuiltinSchemas).
   let fields: ReadonlySet<string> | undefined;
   const fieldsOf = () => (fields ??= deps.schemaFields(definition));
   const options: GenericStrategyOptions = {
