@@ -116,13 +116,13 @@ export class CertificateDer {
     return { oid: OID.basicConstraints, critical: true, value: der(new Sequence({ value: ca ? [new Boolean({ value: true })] : [] })) };
   }
 
-  keyUsage(usages: readonly KeyUsage[]): CertificateExtension {
+  keyUsage(usages: readonly [KeyUsage, ...KeyUsage[]]): CertificateExtension {
     const bits = usages.map((u) => KEY_USAGE_BITS[u]);
-    const bytes = new Uint8Array(Math.floor(Math.max(...bits) / 8) + 1);
+    const highest = Math.max(...bits);
+    const bytes = new Uint8Array((highest >> 3) + 1);
     for (const bit of bits) bytes[bit >> 3]! |= 0x80 >> (bit & 7);
-    // DER: no trailing zero bits, so the unused bits are those after the highest set bit.
-    const unusedBits = 7 - (Math.max(...bits) & 7);
-    return { oid: OID.keyUsage, critical: true, value: der(new this.asn1.BitString({ valueHex: bytes, unusedBits })) };
+    // DER: no trailing zero bits, so the bits after the highest set one are unused.
+    return { oid: OID.keyUsage, critical: true, value: der(new this.asn1.BitString({ valueHex: bytes, unusedBits: 7 - (highest & 7) })) };
   }
 
   extendedKeyUsage(usages: readonly ExtendedKeyUsage[]): CertificateExtension {
