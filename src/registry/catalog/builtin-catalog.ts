@@ -4,7 +4,7 @@
  * (the server passes its --runtime-config here).
  */
 import { Catalog, type CatalogGroupVersion } from './catalog.js';
-import { readGeneratedJson, type GeneratedCatalogFile, type GeneratedGroupVersion, type GeneratedResource } from './generated-files.js';
+import { readGeneratedText, type GeneratedCatalogFile, type GeneratedGroupVersion, type GeneratedResource } from './generated-files.js';
 import type { GroupVersion, ResourceDefinition, SubresourceDefinition } from './resource-definition.js';
 
 /** Decides whether a built-in group-version is served; `enabledByDefault` is upstream's default. */
@@ -25,7 +25,7 @@ export function loadBuiltinCatalog(filter: GroupVersionFilter = (_gv, enabledByD
 }
 
 function readCatalogFile(): GeneratedCatalogFile {
-  return readGeneratedJson('catalog.json') as GeneratedCatalogFile;
+  return JSON.parse(readGeneratedText('catalog.json')) as GeneratedCatalogFile;
 }
 
 function toCatalogGroupVersion(gv: GeneratedGroupVersion): CatalogGroupVersion {

@@ -51,7 +51,3 @@ export function readGeneratedText(name: 'catalog.json' | 'schemas.json'): string
   return readFileSync(new URL(`./generated/${name}`, import.meta.url), 'utf8');
 }
 
-/** Reads and parses one generated file (synchronously; callers memoize the result). */
-export function readGeneratedJson(name: 'catalog.json' | 'schemas.json'): unknown {
-  return JSON.parse(readGeneratedText(name));
-}
