@@ -48,7 +48,6 @@ export interface Writer {
 export class FieldManager {
   readonly #types: FieldTypes;
   readonly #schema: string | undefined;
-  #rootType: { readonly type: FieldType } | undefined;
   readonly #apiVersion: string;
   readonly #hasStatus: boolean;
 
@@ -60,11 +59,12 @@ export class FieldManager {
   }
 
   /**
-   * The kind's type, looked up on first use: managers are made with their stores at startup, and
-   * the lookup reads the schemas, which a start does not otherwise need before it is ready.
+   * The kind's type, looked up when a write needs it (FieldTypes keeps each root), not when the
+   * manager is made: managers are made with their stores at startup, and the lookup reads the
+   * schemas, which a start does not otherwise need before it is ready.
    */
   get #root(): FieldType {
-    return (this.#rootType ??= { type: this.#types.root(this.#schema) }).type;
+    return this.#types.root(this.#schema);
   }
 
   /**

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { X509Certificate as NodeCertificate, createHash, createPrivateKey, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
+import * as asn1 from 'asn1js';
 import { CertificateAuthority } from '../../src/server/tls/certificate-authority.js';
 
 const crypto = webcrypto as unknown as Crypto;
@@ -93,10 +94,11 @@ describe('CertificateAuthority', () => {
     const cert = new NodeCertificate(ca.pem.certPem);
     assert.ok(new Date(cert.validTo).getUTCFullYear() >= 2050);
     assert.ok(Math.abs(Date.parse(cert.validTo) - Date.now() - 40 * 365 * DAY_MS) < 60_000);
-    const der = cert.raw;
-    // Tag 0x18 (GeneralizedTime) with a 15-byte value, and tag 0x17 (UTCTime) with 13.
-    assert.ok(der.includes(Buffer.from([0x18, 15])), 'no GeneralizedTime');
-    assert.ok(der.includes(Buffer.from([0x17, 13])), 'no UTCTime');
+    // The validity's notBefore is a UTCTime (tag 23), its notAfter a GeneralizedTime (tag 24).
+    const certificate = asn1.fromBER(cert.raw).result as asn1.Sequence;
+    const toBeSigned = certificate.valueBlock.value[0] as asn1.Sequence;
+    const validity = toBeSigned.valueBlock.value[4] as asn1.Sequence;
+    assert.deepEqual(validity.valueBlock.value.map((time) => time.idBlock.tagNumber), [23, 24]);
   });
 
   it('signs with a loaded CA, naming it as a freshly created one would', async () => {

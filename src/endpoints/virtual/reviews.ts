@@ -85,13 +85,18 @@ export async function handleReview(
   await writeValue(ctx, 201, { kind: definition.kind, apiVersion: `${definition.group}/${definition.version}`, ...answer }, out);
 }
 
+/** The request's spec, or an empty one; its fields are checked where they are used. */
+function specOf<Spec>(body: ReviewRequest['body']): Spec {
+  return (body['spec'] ?? {}) as Spec;
+}
+
 /** The request's own metadata, as upstream sends back the review it was given. */
 function echoedMetadata(body: ReviewRequest['body']): Record<string, unknown> {
   return { ...((body.metadata ?? {}) as object), creationTimestamp: null };
 }
 
 async function answerTokenReview({ body, reviewers }: ReviewRequest): Promise<Record<string, unknown>> {
-  const token = ((body['spec'] ?? {}) as { token?: unknown }).token;
+  const { token } = specOf<{ token?: unknown }>(body);
   if (typeof token !== 'string' || token === '') throw badRequest('token is required for TokenReview in authentication');
   const reviewed = await reviewers.tokens.reviewToken(token);
   const status = reviewed ? { authenticated: true, user: userInfoOf(reviewed) } : { user: {}, error: 'invalid bearer token' };
@@ -99,14 +104,14 @@ async function answerTokenReview({ body, reviewers }: ReviewRequest): Promise<Re
 }
 
 function answerRulesReview({ body, user, reviewers }: ReviewRequest): Record<string, unknown> {
-  const namespace = ((body['spec'] ?? {}) as { namespace?: unknown }).namespace;
+  const { namespace } = specOf<{ namespace?: unknown }>(body);
   if (typeof namespace !== 'string' || namespace === '') throw badRequest('no namespace on request');
   // Upstream answers with a new review: the spec is not echoed.
   return { metadata: { creationTimestamp: null }, spec: {}, status: reviewers.authorizer.rulesFor(user, namespace) };
 }
 
 async function answerAccessReview({ definition, namespace, body, user, reviewers }: ReviewRequest): Promise<Record<string, unknown>> {
-  const spec = (body['spec'] ?? {}) as AccessReviewSpec;
+  const spec = specOf<AccessReviewSpec>(body);
   if (!spec.resourceAttributes && !spec.nonResourceAttributes) {
     throw badRequest(`${definition.kind}.authorization.k8s.io "" is invalid: spec.resourceAttributes: Invalid value: "null": exactly one of nonResourceAttributes or resourceAttributes must be specified`);
   }

@@ -18,7 +18,7 @@ const CORE_TYPES_WITH_GENERATION = new Set(['pods', 'replicationcontrollers']);
 
 export interface GenericStrategyOptions {
   readonly validateName: NameValidator;
-  /** Whether the type's schema has a `spec` field. */
+  /** Whether the type's schema has a `spec` field (may be a getter that reads the schema, see strategyFor). */
   readonly hasSpec: boolean;
   /** Whether the type's schema has a `status` field. */
   readonly hasStatus: boolean;
@@ -31,7 +31,6 @@ export class GenericStrategy implements Strategy {
   readonly allowUnconditionalUpdate: boolean = true;
   readonly returnDeletedObject: boolean = false;
   protected readonly hasStatusSubresource: boolean;
-  #countsGeneration: boolean | undefined;
 
   constructor(
     protected readonly definition: ResourceDefinition,
@@ -41,10 +40,10 @@ export class GenericStrategy implements Strategy {
     this.hasStatusSubresource = definition.subresources['status'] !== undefined;
   }
 
-  /** Whether metadata.generation counts spec changes; asked of the options on first use (they may read a schema). */
+  /** Whether metadata.generation counts spec changes; asked when needed, as hasSpec may read a schema. */
   protected get countsGeneration(): boolean {
     const { definition } = this;
-    return (this.#countsGeneration ??= this.options.hasSpec && (definition.group !== '' || CORE_TYPES_WITH_GENERATION.has(definition.resource)));
+    return this.options.hasSpec && (definition.group !== '' || CORE_TYPES_WITH_GENERATION.has(definition.resource));
   }
 
   validateName(name: string, prefix: boolean): string[] {
