@@ -19,9 +19,10 @@ export async function runClosedLoop(job: ClosedLoopJob): Promise<ClosedLoopResul
     // Untimed: one request per client, all at once, so each opens its own connection.
     await Promise.all(Array.from({ length: job.concurrency }, () => sendOne(job, sender, issued++, undefined)));
     const untimed = issued;
-    const cpuBefore = process.cpuUsage();
-    // Read when the clock starts and stops, so that the TLS handshakes before it are not counted.
+    // Read when the clock starts and stops, so that the TLS handshakes before it are not counted
+    // (and this process's own CPU after the reading of /proc, which takes a few milliseconds).
     const othersBefore = readCpuOfOthers(job.serverPid);
+    const cpuBefore = process.cpuUsage();
     const started = now();
     const deadline = started + job.durationMs;
     const client = async (): Promise<void> => {

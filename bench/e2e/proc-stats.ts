@@ -2,7 +2,7 @@
  * What Linux's /proc says about a process (resident memory, CPU time used) and about the machine's
  * CPUs, and how the benchmark's notes word the CPU a job saw used.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** VmRSS of a process, in bytes (Linux). */
 export function residentBytes(pid: number): number {
@@ -59,14 +59,51 @@ export interface MachineCpu {
   readonly idle: number;
   /** Time the hypervisor gave to other guests while this one had work (a shared VM). */
   readonly stolen: number;
+  /** Time the kernel's own threads ran, by family (see kernelThreadsCpu). */
+  readonly kernelThreads: ReadonlyMap<string, number>;
 }
 
-/** Reads the first line of /proc/stat (all CPUs together). */
+/** Reads the first line of /proc/stat (all CPUs together), and the kernel's threads. */
 export function machineCpu(): MachineCpu {
   const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
   // cpu  user nice system idle iowait irq softirq steal guest guest_nice
   const ticks = line.trim().split(/\s+/).slice(1).map(Number);
-  return { idle: (ticks[3] ?? 0) / CLOCK_TICKS_PER_SECOND, stolen: (ticks[7] ?? 0) / CLOCK_TICKS_PER_SECOND };
+  return { idle: (ticks[3] ?? 0) / CLOCK_TICKS_PER_SECOND, stolen: (ticks[7] ?? 0) / CLOCK_TICKS_PER_SECOND, kernelThreads: kernelThreadsCpu() };
+}
+
+/** The flag in /proc/<pid>/stat's flags field (the 9th) that marks a kernel thread. */
+const PF_KTHREAD = 0x00200000;
+
+/**
+ * CPU time of the kernel's own threads so far, in seconds, summed by family: the name up to its
+ * first '/' (all the kworker/... together). They run on the benchmark's CPUs too: on this project's
+ * VMs kdamond.0 (DAMON's proactive reclaim) took one of the 2 CPUs for 30-60 ms at a time, several
+ * times a second under load, and server and load generator shared the other meanwhile. Some of it
+ * is the benchmark's own doing (ksoftirqd handles network packets, kworkers write files back).
+ */
+export function kernelThreadsCpu(): Map<string, number> {
+  const byFamily = new Map<string, number>();
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return byFamily;
+  }
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone since the listing
+    }
+    const nameEnd = stat.lastIndexOf(')');
+    const fields = stat.slice(nameEnd + 2).split(' ');
+    if ((Number(fields[6]) & PF_KTHREAD) === 0) continue;
+    const name = stat.slice(stat.indexOf('(') + 1, nameEnd);
+    const family = name.split('/', 1)[0]!;
+    byFamily.set(family, (byFamily.get(family) ?? 0) + (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND);
+  }
+  return byFamily;
 }
 
 /** CPU time used so far by a server process (when it runs here) and by the machine as a whole. */
@@ -95,6 +132,9 @@ export interface CpuWhileMeasured {
   readonly serverMainThreadWaitingCores?: number;
   readonly idleCores: number;
   readonly stolenCores: number;
+  /** The kernel's own threads, and the family of them that ran most (when any ran). */
+  readonly kernelThreadCores: number;
+  readonly busiestKernelThread?: string;
 }
 
 /** What was used between two readings `elapsedMs` apart. */
@@ -109,7 +149,25 @@ export function coresOfOthers(before: CpuOfOthers, after: CpuOfOthers, elapsedMs
       : {}),
     idleCores: cores(after.machine.idle - before.machine.idle),
     stolenCores: cores(after.machine.stolen - before.machine.stolen),
+    ...kernelThreadsBetween(before.machine.kernelThreads, after.machine.kernelThreads, cores),
   };
+}
+
+function kernelThreadsBetween(
+  before: ReadonlyMap<string, number>,
+  after: ReadonlyMap<string, number>,
+  cores: (seconds: number) => number,
+): Pick<CpuWhileMeasured, 'kernelThreadCores' | 'busiestKernelThread'> {
+  let total = 0;
+  let busiest: { family: string; seconds: number } | undefined;
+  for (const [family, seconds] of after) {
+    // A thread born between the readings counts from zero; one that ended is not counted.
+    const used = seconds - (before.get(family) ?? 0);
+    if (used <= 0) continue;
+    total += used;
+    if (busiest === undefined || used > busiest.seconds) busiest = { family, seconds: used };
+  }
+  return { kernelThreadCores: cores(total), ...(busiest ? { busiestKernelThread: busiest.family } : {}) };
 }
 
 /**
@@ -135,19 +193,28 @@ export function describeServerCpu(cpu: CpuWhileMeasured, perRequest?: (cores: nu
   return `the server used ${amount(cpu.serverCores)}${mainThread}`;
 }
 
-/** "0.26 cores stayed idle and 0.00 went to other guests of the VM's host" */
+/**
+ * "0.26 cores stayed idle, 0.00 went to other guests of the VM's host and 0.05 to the kernel's own
+ * threads (most to kdamond.0)"
+ */
 export function describeMachine(cpu: CpuWhileMeasured): string {
-  return `${cpu.idleCores.toFixed(2)} cores stayed idle and ${cpu.stolenCores.toFixed(2)} went to other guests of the VM's host`;
+  const busiest = cpu.busiestKernelThread === undefined ? '' : ` (most to ${cpu.busiestKernelThread})`;
+  return (
+    `${cpu.idleCores.toFixed(2)} cores stayed idle, ${cpu.stolenCores.toFixed(2)} went to other guests of the VM's host ` +
+    `and ${cpu.kernelThreadCores.toFixed(2)} to the kernel's own threads${busiest}`
+  );
 }
 
 /** The CpuWhileMeasured figures alone, of a result that carries them among others. */
 export function cpuWhileMeasured(from: CpuWhileMeasured): CpuWhileMeasured {
-  const { serverCores, serverMainThreadCores, serverMainThreadWaitingCores, idleCores, stolenCores } = from;
+  const { serverCores, serverMainThreadCores, serverMainThreadWaitingCores, idleCores, stolenCores, kernelThreadCores, busiestKernelThread } = from;
   return {
     ...(serverCores !== undefined ? { serverCores } : {}),
     ...(serverMainThreadCores !== undefined ? { serverMainThreadCores } : {}),
     ...(serverMainThreadWaitingCores !== undefined ? { serverMainThreadWaitingCores } : {}),
     idleCores,
     stolenCores,
+    kernelThreadCores,
+    ...(busiestKernelThread !== undefined ? { busiestKernelThread } : {}),
   };
 }

@@ -143,8 +143,8 @@ export async function runWatch(job: WatchJob, progress: (data: WatchEstablished)
     await Promise.all(Array.from({ length: job.openConcurrency }, opener));
     const setupMs = now() - began;
     progress({ setupMs });
-    const cpuBefore = process.cpuUsage();
     const othersBefore = readCpuOfOthers(job.serverPid);
+    const cpuBefore = process.cpuUsage();
     // How late this process's own event loop runs: a floor under the latencies it can observe.
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();

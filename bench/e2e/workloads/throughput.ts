@@ -53,7 +53,17 @@ export function summarize(results: readonly ClosedLoopResult[]): Throughput {
     generatorCores: median(results.map((r) => r.generatorCores)),
     idleCores: median(results.map((r) => r.idleCores)),
     stolenCores: median(results.map((r) => r.stolenCores)),
+    kernelThreadCores: median(results.map((r) => r.kernelThreadCores)),
+    ...busiestOf(results.flatMap((r) => (r.busiestKernelThread === undefined ? [] : [r.busiestKernelThread]))),
   };
+}
+
+/** The kernel thread family that was the busiest in the most rounds. */
+function busiestOf(names: readonly string[]): { busiestKernelThread?: string } {
+  const rounds = new Map<string, number>();
+  for (const name of names) rounds.set(name, (rounds.get(name) ?? 0) + 1);
+  const [first] = [...rounds].sort((a, b) => b[1] - a[1]);
+  return first === undefined ? {} : { busiestKernelThread: first[0] };
 }
 
 /** "12,345 req/s; p50 1.23 ms, p99 45.6 ms" (plus failures, if any). */
