@@ -54,9 +54,34 @@ export async function readStored(ctx: StoreContext, namespace: string, name: str
   }
 }
 
+/** An object as read for an update, and its revision. */
+interface Stored {
+  readonly object: KubeObject;
+  readonly modRevision: number;
+}
+
+/** What the watch cache holds for `name` now, whatever its revision; undefined when it cannot say at once. */
+function cachedGuess(ctx: StoreContext, key: string): Stored | undefined {
+  try {
+    const entry = ctx.cache.getNow(key, ANY_REVISION)?.entry;
+    return entry && { object: entry.object, modRevision: entry.modRevision };
+  } catch {
+    return undefined;
+  }
+}
+
+const ANY_REVISION = { kind: 'any' } as const;
+
 /**
  * Applies `tryUpdate` to the stored object until it is written without a conflict. Throws 404 when
  * the object is absent, 409 on a conflict that may not be retried, 422 for an invalid result.
+ *
+ * The first attempt starts from the watch cache's object, as upstream's GuaranteedUpdate starts
+ * from the cacher's: that saves a storage read and a decode per update (~8% of a server-side
+ * apply's CPU). The cache may be behind the store, so an attempt on its object that fails (a check,
+ * the strategy, the conditional write) or finds nothing to write is checked against the store: on
+ * the same revision its outcome stands, on a newer one the update starts again from the store's
+ * object. Dry runs read the store, as upstream's do.
  */
 export async function guaranteedUpdate(
   ctx: StoreContext,
@@ -66,33 +91,77 @@ export async function guaranteedUpdate(
   options: GuaranteedUpdateOptions,
 ): Promise<UpdateResult> {
   const key = objectKey(ctx, namespace, name);
+  let next = options.dryRun ? undefined : cachedGuess(ctx, key);
+  let fromCache = next !== undefined;
   for (let attempt = 0; ; attempt++) {
-    const stored = await readStored(ctx, namespace, name);
+    const stored = next ?? (await readStored(ctx, namespace, name));
+    next = undefined;
     if (!stored) throw notFound(refOf(ctx, name));
-    checkPreconditions(ctx, key, stored.object, options.preconditions);
-    const updated = await tryUpdate(structuredClone(stored.object));
-    // A resourceVersion in the new object is a precondition (the client's to resolve, so no retry);
-    // without one the update is checked and written against the version it replaces, as upstream.
-    const asked = metaOf(updated).resourceVersion;
-    const storedVersion = metaOf(stored.object).resourceVersion;
-    if (!asked) metaOf(updated).resourceVersion = storedVersion;
-    else if (asked !== storedVersion) throw conflict(refOf(ctx, name), OBJECT_MODIFIED);
-    const strategyCtx = { now: ctx.clock(), dryRun: options.dryRun, subresource: options.subresource };
-    const writer = options.manager === undefined ? undefined : { manager: options.manager, subresource: options.managerSubresource ?? options.subresource };
-    if (!options.systemUpdate) applyUpdateRules(ctx, updated, stored.object, strategyCtx, writer);
-    const reservation = !options.systemUpdate && ctx.strategy.beginUpdate ? await ctx.strategy.beginUpdate(updated, stored.object, strategyCtx) : undefined;
-    let committed = false;
+    let outcome: { result: UpdateResult } | { error: unknown };
     try {
-      const result = await write(ctx, key, updated, stored, options);
-      committed = true;
-      if (result.deleted && !options.dryRun) await ctx.strategy.afterDelete?.(stored.object, { now: strategyCtx.now });
-      return result;
-    } catch (err) {
-      if (options.retryOnConflict && attempt < MAX_CONFLICT_RETRIES && isStorageError(err, 'conflict')) continue;
-      throw fromStorageError(err, refOf(ctx, name));
-    } finally {
-      await reservation?.settle(committed && !options.dryRun);
+      outcome = { result: await updateOnce(ctx, key, name, stored, tryUpdate, options) };
+    } catch (error) {
+      outcome = { error };
     }
+    // What the store must confirm: a failure (but for a write that lost to another writer without
+    // leave to retry: the caller's conflict, whatever the cache held) and a no-op, which answers
+    // with the object it started from.
+    const unconfirmed =
+      'error' in outcome ? options.retryOnConflict || !isStorageError(outcome.error, 'conflict') : outcome.result.object === stored.object;
+    if (fromCache && unconfirmed) {
+      fromCache = false;
+      const fresh = await readStored(ctx, namespace, name);
+      if (fresh === undefined) throw notFound(refOf(ctx, name));
+      if (fresh.modRevision !== stored.modRevision) {
+        next = fresh;
+        // The retry is owed to the cache, not to a concurrent writer: it takes nothing from their budget.
+        attempt--;
+        continue;
+      }
+      // The cache's object was the store's: the outcome stands (a copy: no caller may change the cache's own).
+      if ('result' in outcome) return { ...outcome.result, object: structuredClone(outcome.result.object) };
+    }
+    if ('result' in outcome) return outcome.result;
+    const err = outcome.error;
+    if (options.retryOnConflict && attempt < MAX_CONFLICT_RETRIES && isStorageError(err, 'conflict')) continue;
+    throw asUpdateError(err, ctx, name);
+  }
+}
+
+/** Storage errors as the API's; what the checks and the strategy threw, as it is. */
+function asUpdateError(err: unknown, ctx: StoreContext, name: string): unknown {
+  return isStorageError(err) ? fromStorageError(err, refOf(ctx, name)) : err;
+}
+
+/** One read-modify-write from `stored`; throws what the checks, the strategy or the write throw. */
+async function updateOnce(
+  ctx: StoreContext,
+  key: string,
+  name: string,
+  stored: Stored,
+  tryUpdate: TryUpdate,
+  options: GuaranteedUpdateOptions,
+): Promise<UpdateResult> {
+  checkPreconditions(ctx, key, stored.object, options.preconditions);
+  const updated = await tryUpdate(structuredClone(stored.object));
+  // A resourceVersion in the new object is a precondition (the client's to resolve, so no retry);
+  // without one the update is checked and written against the version it replaces, as upstream.
+  const asked = metaOf(updated).resourceVersion;
+  const storedVersion = metaOf(stored.object).resourceVersion;
+  if (!asked) metaOf(updated).resourceVersion = storedVersion;
+  else if (asked !== storedVersion) throw conflict(refOf(ctx, name), OBJECT_MODIFIED);
+  const strategyCtx = { now: ctx.clock(), dryRun: options.dryRun, subresource: options.subresource };
+  const writer = options.manager === undefined ? undefined : { manager: options.manager, subresource: options.managerSubresource ?? options.subresource };
+  if (!options.systemUpdate) applyUpdateRules(ctx, updated, stored.object, strategyCtx, writer);
+  const reservation = !options.systemUpdate && ctx.strategy.beginUpdate ? await ctx.strategy.beginUpdate(updated, stored.object, strategyCtx) : undefined;
+  let committed = false;
+  try {
+    const result = await write(ctx, key, updated, stored, options);
+    committed = true;
+    if (result.deleted && !options.dryRun) await ctx.strategy.afterDelete?.(stored.object, { now: strategyCtx.now });
+    return result;
+  } finally {
+    await reservation?.settle(committed && !options.dryRun);
   }
 }
 
