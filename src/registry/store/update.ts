@@ -253,9 +253,13 @@ export async function replaceObject(
   if (bodyMeta.name && bodyMeta.name !== name) {
     throw badRequest(`the name of the object (${bodyMeta.name}) does not match the name on the URL (${name})`);
   }
-  const stored = await readStored(ctx, namespace, name);
-  if (!stored) {
-    if (!ctx.strategy.allowCreateOnUpdate || options.subresource !== '') throw notFound(refOf(ctx, name));
+  const mayCreate = ctx.strategy.allowCreateOnUpdate && options.subresource === '';
+  // Where a PUT cannot create, the cache's word that the object exists saves a storage read:
+  // guaranteedUpdate confirms with the store whatever the cache's object gets wrong. Where it can,
+  // an object deleted behind the cache must be created, so the store decides.
+  const exists = (!mayCreate && cachedGuess(ctx, objectKey(ctx, namespace, name)) !== undefined) || (await readStored(ctx, namespace, name)) !== undefined;
+  if (!exists) {
+    if (!mayCreate) throw notFound(refOf(ctx, name));
     return { object: await create(), deleted: false, created: true };
   }
   const expected = bodyMeta.resourceVersion ?? '';

@@ -41,6 +41,13 @@ async function twoVersions(f: StoreFixture): Promise<{ first: KubeObject; second
   return { first, second };
 }
 
+/** {@link twoVersions}, once the cache holds the second: a cache as current as the store. */
+async function twoVersionsCached(f: StoreFixture): Promise<{ first: KubeObject; second: KubeObject }> {
+  const versions = await twoVersions(f);
+  await cacheAt(f, versions.second.metadata?.resourceVersion);
+  return versions;
+}
+
 /** Waits until the store's cache holds the object at `resourceVersion`. */
 async function cacheAt(f: StoreFixture, resourceVersion: string | undefined): Promise<void> {
   const ctx = f.store('', 'configmaps').context;
@@ -53,8 +60,7 @@ async function cacheAt(f: StoreFixture, resourceVersion: string | undefined): Pr
 
 test('an update on a current cache reads nothing from the storage', () =>
   withStores(async (f) => {
-    const { second } = await twoVersions(f);
-    await cacheAt(f, second.metadata?.resourceVersion);
+    await twoVersionsCached(f);
     const reads = countReads(f);
     const { object } = await f.store('', 'configmaps').update('ns1', 'a', (c) => ({ ...c, data: { k: 'third' } }), WRITE);
     assert.equal(reads.count, 0);
@@ -97,8 +103,7 @@ test('an update that changes nothing on an old cached object is still written ag
 
 test('on a current cache, a failure stands after one read of the store, and tryUpdate runs once', () =>
   withStores(async (f) => {
-    const { second } = await twoVersions(f);
-    await cacheAt(f, second.metadata?.resourceVersion);
+    await twoVersionsCached(f);
     const reads = countReads(f);
     let calls = 0;
     const refuse = (): KubeObject => {
@@ -112,8 +117,7 @@ test('on a current cache, a failure stands after one read of the store, and tryU
 
 test("a no-op answered from the cache is a copy, not the cache's object", () =>
   withStores(async (f) => {
-    const { second } = await twoVersions(f);
-    await cacheAt(f, second.metadata?.resourceVersion);
+    const { second } = await twoVersionsCached(f);
     const ctx = f.store('', 'configmaps').context;
     const cached = ctx.cache.getNow(CM_KEY, { kind: 'any' })?.entry?.object;
     const { object } = await guaranteedUpdate(ctx, 'ns1', 'a', (c) => c, RETRY);
@@ -128,4 +132,23 @@ test('an object deleted behind the cache is 404', () =>
     await f.storage.delete(CM_KEY);
     const ctx = contextSeeing(f.store('', 'configmaps').context, second);
     await rejectsWith(guaranteedUpdate(ctx, 'ns1', 'a', (c) => ({ ...c, data: { k: 'late' } }), RETRY), 404, 'NotFound', 'configmaps "a" not found');
+  }));
+
+test('a PUT on a current cache reads nothing from the storage, where the type cannot create on update', () =>
+  withStores(async (f) => {
+    const { second } = await twoVersionsCached(f);
+    const reads = countReads(f);
+    const { object, created } = await f.store('', 'configmaps').replace('ns1', 'a', { ...structuredClone(second), data: { k: 'put' } }, WRITE);
+    assert.equal(reads.count, 0);
+    assert.equal(created, false);
+    assert.deepEqual((await stored(f, CM_KEY))?.['data'], { k: 'put' });
+    assert.deepEqual(object['data'], { k: 'put' });
+  }));
+
+test('a PUT of an object deleted behind the cache is 404 where the type cannot create on update', () =>
+  withStores(async (f) => {
+    const { second } = await twoVersionsCached(f);
+    await f.storage.delete(CM_KEY);
+    // The cache may still hold it: either way the answer is the store's.
+    await rejectsWith(f.store('', 'configmaps').replace('ns1', 'a', { ...structuredClone(second), data: { k: 'put' } }, WRITE), 404, 'NotFound', 'configmaps "a" not found');
   }));
