@@ -178,3 +178,12 @@ test('PUT of an absent object creates it only where the type allows it', () =>
     assert.equal(object.metadata?.uid, 'uid-1');
     assert.deepEqual(await stored(f, '/registry/coordination.k8s.io/leases/ns1/l'), object);
   }));
+
+test('concurrent updates of one object all land, however many rounds each loses', () =>
+  withStores(async (f) => {
+    await createA(f, { start: 'yes' });
+    const configMaps = f.store('', 'configmaps');
+    const keys = Array.from({ length: 40 }, (_, i) => `k${i}`);
+    await Promise.all(keys.map((key) => configMaps.update('ns1', 'a', (c) => ({ ...c, data: { ...(c['data'] as object), [key]: key } }), WRITE)));
+    assert.deepEqual(Object.keys((await stored(f, CM_KEY))?.['data'] as object).sort(), ['start', ...keys].sort());
+  }));
