@@ -26,12 +26,10 @@ export interface DeleteResult {
   readonly deleted: boolean;
 }
 
-const MAX_CONFLICT_RETRIES = 10;
-
 /** Deletes one object. Throws 404 when absent and 409 when a precondition fails. */
 export async function deleteObject(ctx: StoreContext, namespace: string, name: string, request: DeleteObjectRequest): Promise<DeleteResult> {
   const key = objectKey(ctx, namespace, name);
-  for (let attempt = 0; ; attempt++) {
+  for (;;) {
     const stored = await readStored(ctx, namespace, name);
     if (!stored) throw notFound(refOf(ctx, name));
     checkDeletePreconditions(ctx.definition, stored.object, request.preconditions);
@@ -48,7 +46,8 @@ export async function deleteObject(ctx: StoreContext, namespace: string, name: s
       }
       return { object: stored.object, deleted: true };
     } catch (err) {
-      if (attempt < MAX_CONFLICT_RETRIES && isStorageError(err, 'conflict')) continue;
+      // Lost to another writer: try again on its version until the delete lands, as guaranteedUpdate does.
+      if (isStorageError(err, 'conflict')) continue;
       throw fromStorageError(err, refOf(ctx, name));
     }
   }

@@ -177,3 +177,21 @@ test('a delete of an absent object is 404', () =>
   withStores(async (f) => {
     await rejectsWith(f.store('', 'configmaps').delete('ns1', 'nope', DELETE), 404, 'NotFound', 'configmaps "nope" not found');
   }));
+
+test('a delete that loses to another writer round after round lands in the end', () =>
+  withStores(async (f) => {
+    const configMaps = f.store('', 'configmaps');
+    await configMaps.create('ns1', configMap('a'), WRITE);
+    // Another writer changes the object between each of the delete's reads and its write, twelve
+    // times (more than the ten rounds a delete used to be allowed).
+    let rounds = 0;
+    const remove = f.storage.delete.bind(f.storage);
+    f.storage.delete = async (key, expected) => {
+      if (rounds++ < 12) await configMaps.update('ns1', 'a', (c) => ({ ...c, data: { round: String(rounds) } }), WRITE);
+      return remove(key, expected);
+    };
+    const { deleted } = await configMaps.delete('ns1', 'a', DELETE);
+    assert.equal(deleted, true);
+    assert.equal(rounds, 13);
+    assert.equal((await f.storage.get(CM_KEY)).kv, undefined);
+  }));

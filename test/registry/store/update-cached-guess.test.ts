@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { badRequest } from '../../../src/api/errors.js';
 import type { KubeObject } from '../../../src/registry/object.js';
 import type { StoreContext } from '../../../src/registry/store/store-context.js';
-import { guaranteedUpdate } from '../../../src/registry/store/update.js';
+import { guaranteedUpdate, replaceObject } from '../../../src/registry/store/update.js';
 import type { WatchCache } from '../../../src/storage/cacher/cache-types.js';
 import { CM_KEY, configMap, rejectsWith, stored, withStores, WRITE, type StoreFixture } from './store-fixture.js';
 
@@ -147,8 +147,9 @@ test('a PUT on a current cache reads nothing from the storage, where the type ca
 
 test('a PUT of an object deleted behind the cache is 404 where the type cannot create on update', () =>
   withStores(async (f) => {
-    const { second } = await twoVersionsCached(f);
+    const { second } = await twoVersions(f);
     await f.storage.delete(CM_KEY);
-    // The cache may still hold it: either way the answer is the store's.
-    await rejectsWith(f.store('', 'configmaps').replace('ns1', 'a', { ...structuredClone(second), data: { k: 'put' } }, WRITE), 404, 'NotFound', 'configmaps "a" not found');
+    const ctx = contextSeeing(f.store('', 'configmaps').context, second);
+    const body = { ...structuredClone(second), data: { k: 'put' } };
+    await rejectsWith(replaceObject(ctx, 'ns1', 'a', body, WRITE, () => assert.fail('a ConfigMap is not created on update')), 404, 'NotFound', 'configmaps "a" not found');
   }));
