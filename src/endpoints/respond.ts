@@ -11,10 +11,9 @@ import { createGzip, gzip } from 'node:zlib';
 import { badRequest, notAcceptable } from '../api/errors.js';
 import { apiVersionOf, type ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import { canonicalOrder, type KubeObject } from '../registry/object.js';
-import { takeStoredJson } from '../registry/object-codec.js';
 import type { RequestContext } from '../server/request-context.js';
 import { itemLength, type CodecRegistry, type ListItemBytes } from '../serialization/codec.js';
-import { compactJsonText, escapeLikeGo } from '../serialization/json-encode.js';
+import { escapeLikeGo } from '../serialization/json-encode.js';
 import { negotiateOutput, type NegotiatedOutput, type OutputRestrictions } from '../serialization/negotiate.js';
 import { prettyRequested } from '../serialization/pretty.js';
 import type { EncodingMemo } from './encoding-memo.js';
@@ -58,7 +57,7 @@ function wantsGzip(ctx: RequestContext): boolean {
 }
 
 /** Compresses on the thread pool (see sendBody). */
-export const gzipBody: (body: Uint8Array | string) => Promise<Buffer> = promisify(gzip);
+export const gzipBody: (body: Uint8Array) => Promise<Buffer> = promisify(gzip);
 
 /**
  * Sends a complete body with the given Content-Type, compressed when large and the client accepts
@@ -71,13 +70,11 @@ export function sendBody(
   ctx: RequestContext,
   status: number,
   contentType: string,
-  body: Uint8Array | string,
+  body: Uint8Array,
   /** The body compressed, for a body sent often (the caller memoizes it); else compressed here. */
   gzipped?: () => Promise<Uint8Array>,
 ): Promise<void> {
-  // A string's UTF-8 takes at most 3 bytes per UTF-16 unit: counted only when that could be too many.
-  const small = typeof body === 'string' ? body.length * 3 <= GZIP_THRESHOLD || Buffer.byteLength(body) <= GZIP_THRESHOLD : body.length <= GZIP_THRESHOLD;
-  if (small || !wantsGzip(ctx)) {
+  if (body.length <= GZIP_THRESHOLD || !wantsGzip(ctx)) {
     writeBody(ctx, status, contentType, body);
     return Promise.resolve();
   }
@@ -86,11 +83,9 @@ export function sendBody(
 
 const GZIPPED = { 'Content-Encoding': 'gzip' } as const;
 
-/** Encodes any value with the negotiated codec and sends it (a text encoding as its text). */
+/** Encodes any value with the negotiated codec and sends it. */
 export function writeValue(ctx: RequestContext, status: number, value: unknown, out: Output): Promise<void> {
-  const options = { pretty: out.indent };
-  const codec = out.codec;
-  return sendBody(ctx, status, out.contentType, codec.encodeText ? codec.encodeText(value, options) : codec.encode(value, options));
+  return sendBody(ctx, status, out.contentType, out.codec.encode(value, { pretty: out.indent }));
 }
 
 /** The meta.k8s.io or meta.cluster.io spelling, and the version, of `out`'s Table or metadata target. */
@@ -119,13 +114,7 @@ export function includeObjectOf(ctx: RequestContext, parse: (value: string | nul
 
 /** Writes one object of `definition` in the negotiated representation (get, create, update, patch, delete). */
 export async function writeObject(ctx: RequestContext, status: number, object: KubeObject, definition: ResourceDefinition, out: Output): Promise<void> {
-  // The text a write stored is this answer's, but for the revision (object-codec.ts). Taken
-  // whatever the answer's form, since it is kept for one answer only.
-  const stored = takeStoredJson(object);
-  if (out.representation === 'object') {
-    if (stored !== undefined && out.codec.mediaTypes[0] === 'application/json' && !out.indent) return sendBody(ctx, status, out.contentType, compactJsonText(stored));
-    return writeValue(ctx, status, canonicalOrder(object), out);
-  }
+  if (out.representation === 'object') return writeValue(ctx, status, canonicalOrder(object), out);
   if (out.representation === 'PartialObjectMetadataList') throw notAcceptableFor('PartialObjectMetadataList', 'a single object');
   const { spelling, version } = spellingOf(out);
   const c = await conversions();

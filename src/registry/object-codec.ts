@@ -4,7 +4,7 @@
  */
 import type { KeyValue } from '../storage/storage.js';
 import { StorageError } from '../storage/errors.js';
-import { canonicalOrder, type KubeObject } from './object.js';
+import type { KubeObject } from './object.js';
 
 const decoder = new TextDecoder();
 
@@ -17,9 +17,7 @@ const decoder = new TextDecoder();
 const encodedFrom = new WeakMap<Uint8Array, KubeObject>();
 
 /**
- * Bytes to store for an object: its JSON without resourceVersion (the revision is the storage's),
- * in the field order responses use (canonicalOrder). The same text with the revision in it is the
- * object's JSON response, so it is kept for {@link takeStoredJson} rather than made again.
+ * Bytes to store for an object (its resourceVersion is dropped).
  *
  * Buffer.from, not TextEncoder: a value under 4 KiB then takes a slice of Buffer's shared pool
  * instead of a backing store of its own, and making a backing store cost 4-5 µs per value in Node
@@ -28,65 +26,17 @@ const encodedFrom = new WeakMap<Uint8Array, KubeObject>();
  * slice cannot keep a pool slab alive for long.
  */
 export function encodeForStorage(object: KubeObject): Uint8Array {
-  let text: string;
-  if (typeof object.metadata !== 'object' || object.metadata === null) {
-    // Nothing to mark (validation refuses such objects; storage takes them as they are).
-    text = JSON.stringify(object);
-  } else {
-    // A mark where the revision goes, cut out of the stored text and kept for the response's.
-    const marked = JSON.stringify(canonicalOrder(object, REVISION_MARK));
-    const at = marked.indexOf(MARKED_MEMBER);
-    const before = marked.slice(0, at);
-    const after = marked.slice(at + MARKED_MEMBER.length);
-    text = withoutMember(before, after);
-    rememberJson(object, before, after);
-  }
-  const bytes = Buffer.from(text, 'utf8');
+  const bytes = Buffer.from(JSON.stringify(withoutResourceVersion(object)), 'utf8');
   encodedFrom.set(bytes, object);
   return bytes;
 }
 
-/**
- * The object's JSON text as a response sends it (canonical order, with its resourceVersion),
- * when `object` is what encodeForStorage was last given and nothing has changed it since but its
- * resourceVersion (the writer gives the object up with the write, see `encodedFrom`). Undefined
- * otherwise. Each text is handed out once.
- */
-export function takeStoredJson(object: KubeObject): string | undefined {
-  const around = storedJson.get(object);
-  if (around === undefined) return undefined;
-  storedJson.delete(object);
-  const revision = object.metadata?.resourceVersion;
-  if (typeof revision !== 'string' || revision === '') return undefined;
-  return `${around.before}"resourceVersion":${JSON.stringify(revision)}${around.after}`;
-}
-
-/**
- * Stands for the revision while the object is encoded. A string member's text cannot hold a bare
- * quote, so the first `"resourceVersion":"\u0000"` in the text is metadata's own member: only
- * kind, apiVersion and metadata's name, generateName, namespace, selfLink and uid come before it.
- */
-const REVISION_MARK = '\u0000';
-const MARKED_MEMBER = `"resourceVersion":${JSON.stringify(REVISION_MARK)}`;
-
-/** The text on both sides of a member taken out, with the comma that separated it gone too. */
-function withoutMember(before: string, after: string): string {
-  if (after.startsWith(',')) return before + after.slice(1);
-  return before.endsWith(',') ? before.slice(0, -1) + after : before + after;
-}
-
-/**
- * The texts around the revision of the objects encoded last, until a response takes them. Most
- * are taken within the write's own request; the others (writes whose answer is not the object,
- * controllers' writes) go once newer ones push them out, so these stay few.
- */
-const storedJson = new Map<KubeObject, { readonly before: string; readonly after: string }>();
-const STORED_JSON_KEPT = 1024;
-
-function rememberJson(object: KubeObject, before: string, after: string): void {
-  storedJson.delete(object);
-  if (storedJson.size >= STORED_JSON_KEPT) storedJson.delete(storedJson.keys().next().value!);
-  storedJson.set(object, { before, after });
+/** `object` itself when it has no resourceVersion, else a shallow copy without it. */
+function withoutResourceVersion(object: KubeObject): KubeObject {
+  const meta = object.metadata;
+  if (meta?.resourceVersion === undefined) return object;
+  const { resourceVersion: _dropped, ...rest } = meta;
+  return { ...object, metadata: rest };
 }
 
 /**

@@ -71,20 +71,16 @@ const META_ORDER = [
 
 /**
  * Returns the object with kind, apiVersion and metadata first and metadata fields in upstream's
- * order; other fields keep their order. Does not copy nested values. With `resourceVersion`, the
- * copy's metadata has that one instead of the object's.
+ * order; other fields keep their order. Does not copy nested values.
  */
-export function canonicalOrder(object: KubeObject, resourceVersion?: string): KubeObject {
+export function canonicalOrder(object: KubeObject): KubeObject {
   const out: KubeObject = {};
   if (object.kind !== undefined) out.kind = object.kind;
   if (object.apiVersion !== undefined) out.apiVersion = object.apiVersion;
   if (object.metadata !== undefined) {
     const meta: ObjectMeta = {};
     const source = object.metadata;
-    for (const k of META_ORDER) {
-      const value = k === 'resourceVersion' && resourceVersion !== undefined ? resourceVersion : source[k];
-      if (value !== undefined) meta[k] = value;
-    }
+    for (const k of META_ORDER) if (source[k] !== undefined) meta[k] = source[k];
     for (const k of Object.keys(source)) if (!Object.hasOwn(meta, k) && source[k] !== undefined) putOwn(meta, k, source[k]);
     out.metadata = meta;
   }

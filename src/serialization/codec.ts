@@ -77,11 +77,6 @@ export interface Codec {
   decode(body: Uint8Array): DecodedBody;
   /** Encodes the object model. Does not modify `value`. */
   encode(value: unknown, options?: EncodeOptions): Buffer;
-  /**
-   * Present for text encodings: what `encode` gives, as the text before its UTF-8 encoding. A
-   * response sends it as it is, which spares a copy (see write-response.ts).
-   */
-  encodeText?(value: unknown, options?: EncodeOptions): string;
   /** Present when watch events can be streamed in this encoding. */
   readonly stream?: StreamFraming;
   /** Present when lists can be written item by item; without it a list is encoded whole. */

@@ -3,7 +3,7 @@ import { BodyDecodeError } from './codec.js';
 import type { Codec, DecodedBody, EncodeOptions, ListEncoding, StreamFraming } from './codec.js';
 import { goQuote } from './go-format.js';
 import { JsonSyntaxError, decodeJson } from './json-decode.js';
-import { encodeJson, encodeJsonText } from './json-encode.js';
+import { encodeJson } from './json-encode.js';
 import { encodeJsonList } from './json-list-encoder.js';
 import { frameJsonWatchEvent } from './watch-frame.js';
 
@@ -38,9 +38,5 @@ export class JsonCodec implements Codec {
 
   encode(value: unknown, options: EncodeOptions = {}): Buffer {
     return encodeJson(value, options.pretty === true);
-  }
-
-  encodeText(value: unknown, options: EncodeOptions = {}): string {
-    return encodeJsonText(value, options.pretty === true);
   }
 }

@@ -27,12 +27,7 @@ export function escapeLikeGo(json: string): string {
 
 /** Compact JSON text plus newline, or indented by two spaces without one. Does not modify `value`. */
 export function encodeJsonText(value: unknown, pretty = false): string {
-  return pretty ? escapeLikeGo(JSON.stringify(value, null, 2)) : compactJsonText(JSON.stringify(value));
-}
-
-/** What {@link encodeJsonText} makes of a value whose JSON.stringify text is `json`, compact. */
-export function compactJsonText(json: string): string {
-  return `${escapeLikeGo(json)}\n`;
+  return pretty ? escapeLikeGo(JSON.stringify(value, null, 2)) : `${escapeLikeGo(JSON.stringify(value))}\n`;
 }
 
 /** {@link encodeJsonText} as UTF-8 bytes. */

@@ -24,14 +24,14 @@ import type { Response } from './request-context.js';
  * turn's responses alive until a full collection (see live-request-context.ts).
  */
 let waiting: Response[] = [];
-let bodies: Array<Uint8Array | string> = [];
+let bodies: Uint8Array[] = [];
 
 /** Marks a response handed to this batch, so that nothing else writes to it meanwhile. */
 const ENDING = Symbol('ending this turn');
 type Marked = Response & { [ENDING]?: true };
 
 /** Ends `res` with `body` at the end of this turn of the event loop. */
-export function endThisTurn(res: Response, body: Uint8Array | string): void {
+export function endThisTurn(res: Response, body: Uint8Array): void {
   if (waiting.length === 0) setImmediate(endWaiting);
   (res as Marked)[ENDING] = true;
   waiting.push(res);

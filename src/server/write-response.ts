@@ -61,10 +61,6 @@ export function setResponseHead(
  * A complete body with its Content-Length after {@link setResponseHead}; a GET's is sent at the
  * end of this turn of the event loop with the other reads finished in it (end-batch.ts). Nothing
  * once the response ended.
- *
- * A text body goes to Node as a string, not encoded here first: Node's HTTP/1.1 response then
- * joins it to the head as one string and the socket encodes that once, where a Buffer body would
- * be copied here and written beside the head as a second piece.
  */
 export function writeBody(
   ctx: RequestContext,
@@ -75,13 +71,14 @@ export function writeBody(
 ): void {
   const { res } = ctx;
   if (isFinished(res)) return;
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   setResponseHead(ctx, statusCode, contentType, headers);
-  res.setHeader('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+  res.setHeader('Content-Length', String(bytes.byteLength));
   // Reads end with the other reads of this turn (end-batch.ts). Writes end as their commit lands,
   // which already sends every write of the batch back to back; deferring them too bought nothing
   // and raised resident memory after a bulk load by ~40 MiB (bench/RESULTS.md, sixth session).
-  if (ctx.req.method === 'GET') endThisTurn(res, body);
-  else (res as ServerResponse).end(body);
+  if (ctx.req.method === 'GET') endThisTurn(res, bytes);
+  else (res as ServerResponse).end(bytes);
 }
 
 export interface WriteErrorOptions {

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeFromStorage, encodeForStorage, sameJson, takeStoredJson } from '../../src/registry/object-codec.js';
-import { canonicalOrder, type KubeObject } from '../../src/registry/object.js';
+import { decodeFromStorage, encodeForStorage, sameJson } from '../../src/registry/object-codec.js';
+import type { KubeObject } from '../../src/registry/object.js';
 
 const kv = (value: Uint8Array, modRevision: number) => ({ key: '/registry/configmaps/ns/c', value, createRevision: modRevision, modRevision });
 const withFields = (name: string): KubeObject => ({
@@ -65,51 +65,6 @@ describe('object codec', () => {
       [{ a: null }, { a: {} }],
     ];
     for (const [a, b] of cases) assert.equal(sameJson(a, b), JSON.stringify(a) === JSON.stringify(b), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
-  });
-
-  it('keeps the text it stored for the response, with the revision the write got, once', () => {
-    // Fields out of upstream's order: the stored text and the response both put them in it.
-    const object: KubeObject = { data: { k: 'v' }, metadata: { uid: 'u-1', name: 'f', namespace: 'ns', labels: { a: 'b' } }, kind: 'ConfigMap', apiVersion: 'v1' };
-    const bytes = encodeForStorage(object);
-    assert.equal(Buffer.from(bytes).toString(), JSON.stringify(canonicalOrder(object)));
-    assert.equal(decodeFromStorage(kv(bytes, 31)), object);
-    const text = takeStoredJson(object);
-    assert.equal(text, JSON.stringify(canonicalOrder(object)));
-    assert.match(text!, /"uid":"u-1","resourceVersion":"31","labels"/);
-    assert.equal(takeStoredJson(object), undefined, 'handed out once');
-  });
-
-  it('puts the new revision where an updated object had its old one', () => {
-    const object: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'g', resourceVersion: '5', generation: 2 }, data: {} };
-    const bytes = encodeForStorage(object);
-    assert.equal(Buffer.from(bytes).toString(), '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"g","generation":2},"data":{}}');
-    object.metadata!.resourceVersion = '6';
-    assert.equal(takeStoredJson(object), '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"g","resourceVersion":"6","generation":2},"data":{}}');
-  });
-
-  it('finds the revision\'s place when strings hold the text that marks it', () => {
-    // A quote inside a string is escaped, so no value can pass for metadata's member.
-    const lookalike = '"resourceVersion":"\u0000"';
-    const object: KubeObject = { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'h', annotations: { [lookalike]: lookalike } }, data: { resourceVersion: '\u0000' } };
-    const stored = Buffer.from(encodeForStorage(object)).toString();
-    assert.deepEqual(JSON.parse(stored), { ...object, metadata: { name: 'h', annotations: { [lookalike]: lookalike } } });
-    object.metadata!.resourceVersion = '7';
-    assert.equal(takeStoredJson(object), JSON.stringify(canonicalOrder(object)));
-  });
-
-  it('has no text for an object it did not encode, or one without its revision yet', () => {
-    assert.equal(takeStoredJson({ kind: 'ConfigMap', metadata: { name: 'i', resourceVersion: '1' } }), undefined);
-    const object: KubeObject = { kind: 'ConfigMap', metadata: { name: 'j' } };
-    encodeForStorage(object);
-    assert.equal(takeStoredJson(object), undefined);
-  });
-
-  it('keeps the texts of the last writes only', () => {
-    const objects: KubeObject[] = Array.from({ length: 1100 }, (_, i) => ({ kind: 'ConfigMap', metadata: { name: `k${i}` } }));
-    for (const object of objects) encodeForStorage(object);
-    for (const object of objects) object.metadata!.resourceVersion = '8';
-    assert.equal(takeStoredJson(objects[0]!), undefined);
-    assert.equal(takeStoredJson(objects[1099]!), '{"kind":"ConfigMap","metadata":{"name":"k1099","resourceVersion":"8"}}');
   });
 
   it('refuses bytes that are not a stored object', () => {
