@@ -30,4 +30,20 @@ describe('Fifo', () => {
     fifo.push('c');
     assert.equal(fifo.shift(), 'c');
   });
+
+  it('keeps the order when it is filled and emptied again and again', () => {
+    const fifo = new Fifo<{ n: number }>();
+    let next = 0;
+    let expected = 0;
+    for (let round = 0; round < 50; round++) {
+      // Rounds of different sizes, some past the room it keeps, each drained in uneven steps.
+      const count = (round * 337) % 5000;
+      for (let i = 0; i < count; i++) fifo.push({ n: next++ });
+      while (fifo.length > 0) {
+        for (let i = 0; i < 7 && fifo.length > 0; i++) assert.equal(fifo.shift()!.n, expected++);
+        if (fifo.length > 0 && fifo.length % 3 === 0) fifo.push({ n: next++ });
+      }
+    }
+    assert.equal(expected, next);
+  });
 });
