@@ -256,7 +256,8 @@ export async function replaceObject(
   // Where a PUT cannot create, the cache's word that the object exists saves a storage read:
   // guaranteedUpdate confirms with the store whatever the cache's object gets wrong. Where it can,
   // an object deleted behind the cache must be created, so the store decides.
-  const exists = (!mayCreate && cachedGuess(ctx, objectKey(ctx, namespace, name)) !== undefined) || (await readStored(ctx, namespace, name)) !== undefined;
+  const cachedExists = !mayCreate && cachedGuess(ctx, objectKey(ctx, namespace, name)) !== undefined;
+  const exists = cachedExists || (await readStored(ctx, namespace, name)) !== undefined;
   if (!exists) {
     if (!mayCreate) throw notFound(refOf(ctx, name));
     return { object: await create(), deleted: false, created: true };
