@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eventually } from '../eventually.js';
 
 export const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 /** The `capstan` binary. */
@@ -93,10 +94,18 @@ export function credentialsOf(kubeconfig: string): KubeconfigCredentials {
   return { ca: field('certificate-authority-data'), cert: field('client-certificate-data'), key: field('client-key-data') };
 }
 
-/** Creates the namespace `name` on `server`, asserting that it was created (201). */
+/**
+ * Creates the namespace `name` on `server`, asserting that it was created (201), and waits until
+ * the server's controllers have put in what every namespace holds (its kube-root-ca.crt ConfigMap
+ * and default ServiceAccount). They do it on their own time: a test that lists or watches the
+ * namespace right away would otherwise see them now and then, after its own first write.
+ */
 export async function createNamespace(server: TestServer, name: string): Promise<void> {
   const res = await server.request('/api/v1/namespaces', { method: 'POST', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } } });
   assert.equal(res.status, 201, res.body);
+  for (const path of ['configmaps/kube-root-ca.crt', 'serviceaccounts/default']) {
+    await eventually(`${path} in the new namespace ${name}`, async () => (await server.request(`/api/v1/namespaces/${name}/${path}`)).status === 200, 10_000);
+  }
 }
 
 export async function startServer(extraArgs: readonly string[] = [], dataDir?: string): Promise<TestServer> {

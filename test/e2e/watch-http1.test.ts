@@ -39,12 +39,14 @@ describe('watch over HTTP/1.1', () => {
     assert.equal(plain.status, 200);
     assert.equal(plain.headers['transfer-encoding'], 'chunked');
     const events = lines(plain.body).filter((e) => e.type !== 'BOOKMARK');
-    assert.deepEqual(events.map((e) => e.type), names.map(() => 'ADDED'));
-    assert.deepEqual(events.map((e) => e.object.metadata.name).sort(), names);
+    // Type, name and revision of each event, so that a failure shows which event is extra or missing.
+    const seen = events.map((e) => `${e.type} ${e.object?.metadata?.name} ${e.object?.metadata?.resourceVersion}`);
+    assert.deepEqual(seen.map((s) => s.split(' ').slice(0, 2).join(' ')).sort(), names.map((n) => `ADDED ${n}`), `watch from ${from} got:\n${seen.join('\n')}`);
 
     assert.equal(table.status, 200);
     const tableEvents = lines(table.body).filter((e) => e.type !== 'BOOKMARK');
-    assert.equal(tableEvents.length, names.length);
+    const rowsSeen = tableEvents.map((e) => `${e.type} ${e.object.rows?.[0]?.cells?.[0]}`);
+    assert.equal(tableEvents.length, names.length, `Table watch from ${from} got:\n${rowsSeen.join('\n')}`);
     assert.equal(tableEvents[0].object.kind, 'Table');
     assert.ok(tableEvents[0].object.columnDefinitions.length > 0, 'the first Table event carries the columns');
     assert.deepEqual(tableEvents.map((e) => e.object.rows[0].cells[0]).sort(), names);
