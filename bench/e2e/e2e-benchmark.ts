@@ -10,6 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Benchmark, BenchmarkContext } from '../run.js';
 import { ensureCurrentBundle } from './capstan-process.js';
+import { describeDamon, runningDamonContexts } from './damon.js';
 import { E2eContext } from './e2e-context.js';
 import { now } from './https-client.js';
 import { LoadGenerator } from './load-generator-client.js';
@@ -53,6 +54,7 @@ function printSummary(rows: readonly ResultRow[], facts: RunFacts): void {
   for (const note of facts.notes) console.log(`note: ${note}`);
   for (const problem of facts.problems) console.log(`problem: ${problem}`);
   console.log(`load average ${loads(facts.loadAverageStart)} at the start, ${loads(facts.loadAverageEnd)} at the end; ${Math.round(facts.elapsedSeconds)} s`);
+  if (facts.machineNote) console.log(facts.machineNote);
 }
 
 export const e2eBenchmark: Benchmark = {
@@ -62,6 +64,8 @@ export const e2eBenchmark: Benchmark = {
     const settings = e2eSettings(context.quick, context.options);
     const started = now();
     const loadAverageStart = loadavg();
+    // Read at the start: DAMON's settings do not change during a run (unless someone changes them).
+    const damon = describeDamon(runningDamonContexts());
     const scratch = mkdtempSync(join(tmpdir(), 'capstan-bench-e2e-'));
     const load = LoadGenerator.start('load');
     const writer = LoadGenerator.start('writer');
@@ -81,6 +85,7 @@ export const e2eBenchmark: Benchmark = {
         loadAverageStart,
         loadAverageEnd: loadavg(),
         elapsedSeconds: (now() - started) / 1000,
+        ...(damon ? { machineNote: damon } : {}),
         method: ctx.method,
         notes: ctx.notes,
         problems: ctx.problems,

@@ -26,6 +26,8 @@ export interface RunFacts {
   readonly loadAverageStart: readonly number[];
   readonly loadAverageEnd: readonly number[];
   readonly elapsedSeconds: number;
+  /** What else ran on the machine that the figures include (the kernel's DAMON), when anything. */
+  readonly machineNote?: string;
   /** How each workload was run, one line each. */
   readonly method: readonly string[];
   readonly notes: readonly string[];
@@ -58,6 +60,7 @@ export function markdown(rows: readonly ResultRow[], facts: RunFacts): string {
     '',
     `Run on ${m.date} against ${facts.target}${facts.quick ? ' (quick run)' : ''}: ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB memory, Node ${m.node}; took ${Math.round(facts.elapsedSeconds)} s.`,
     `The machine is shared: load average ${loads(facts.loadAverageStart)} (1, 5, 15 min) at the start, ${loads(facts.loadAverageEnd)} at the end. Server, load generator and ceilings all ran on these ${m.cpus} CPUs.`,
+    ...(facts.machineNote ? [facts.machineNote] : []),
     '',
     `| ${HEADER.join(' | ')} |`,
     '|---|---|---|---:|---|---|',
