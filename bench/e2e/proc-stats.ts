@@ -74,20 +74,22 @@ export function machineCpu(): MachineCpu {
 /** The flag in /proc/<pid>/stat's flags field (the 9th) that marks a kernel thread. */
 const PF_KTHREAD = 0x00200000;
 
-/**
- * CPU time of the kernel's own threads so far, in seconds, summed by family: the name up to its
- * first '/' (all the kworker/... together). They run on the benchmark's CPUs too: on this project's
- * VMs kdamond.0 (DAMON's proactive reclaim) took one of the 2 CPUs for 30-60 ms at a time, several
- * times a second under load, and server and load generator shared the other meanwhile. Some of it
- * is the benchmark's own doing (ksoftirqd handles network packets, kworkers write files back).
- */
-export function kernelThreadsCpu(): Map<string, number> {
-  const byFamily = new Map<string, number>();
+/** One of the kernel's own threads, as /proc/<pid>/stat shows it. */
+export interface KernelThread {
+  readonly pid: number;
+  readonly name: string;
+  /** utime + stime so far, in seconds. */
+  readonly cpuSeconds: number;
+}
+
+/** The kernel's own threads now (none where /proc cannot be read). */
+export function kernelThreads(): KernelThread[] {
+  const threads: KernelThread[] = [];
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return byFamily;
+    return threads;
   }
   for (const pid of pids) {
     let stat: string;
@@ -100,8 +102,23 @@ export function kernelThreadsCpu(): Map<string, number> {
     const fields = stat.slice(nameEnd + 2).split(' ');
     if ((Number(fields[6]) & PF_KTHREAD) === 0) continue;
     const name = stat.slice(stat.indexOf('(') + 1, nameEnd);
-    const family = name.split('/', 1)[0]!;
-    byFamily.set(family, (byFamily.get(family) ?? 0) + (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND);
+    threads.push({ pid: Number(pid), name, cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND });
+  }
+  return threads;
+}
+
+/**
+ * CPU time of the kernel's own threads so far, in seconds, summed by family: the name up to its
+ * first '/' (all the kworker/... together). They run on the benchmark's CPUs too: on this project's
+ * VMs kdamond.0 (DAMON's proactive reclaim) took one of the 2 CPUs for 30-60 ms at a time, several
+ * times a second under load, and server and load generator shared the other meanwhile. Some of it
+ * is the benchmark's own doing (ksoftirqd handles network packets, kworkers write files back).
+ */
+export function kernelThreadsCpu(): Map<string, number> {
+  const byFamily = new Map<string, number>();
+  for (const thread of kernelThreads()) {
+    const family = thread.name.split('/', 1)[0]!;
+    byFamily.set(family, (byFamily.get(family) ?? 0) + thread.cpuSeconds);
   }
   return byFamily;
 }

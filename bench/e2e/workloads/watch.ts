@@ -10,7 +10,8 @@
 import type { E2eContext } from '../e2e-context.js';
 import { ms, rate } from '../format.js';
 import { sendOnce } from '../https-client.js';
-import type { WatchEstablished, WatchResult } from '../jobs.js';
+import type { PacedWriteResult, WatchEstablished, WatchResult } from '../jobs.js';
+import { describeStretches, KernelThreadSampler, type StretchSummary } from '../kernel-thread-stretches.js';
 import { LoadGenerator } from '../load-generator-client.js';
 import { configMapBody } from '../objects.js';
 import { cpuWhileMeasured, describeCpuWhileMeasured } from '../proc-stats.js';
@@ -108,7 +109,16 @@ async function measureWatch(ctx: E2eContext, protocol: Protocol, receivers: read
   // No `seq`: the watchers receive these and leave them uncounted. (`sentAt` only keeps the
   // objects the size of the timed ones.)
   const warmup = await paced(settings.watchWarmupWrites, configMapBody(`${prefix}-warm-{n}`, { warmup: '{n}', sentAt: '{t}' }));
-  const writes = await paced(events, configMapBody(`${prefix}-{n}`, { seq: '{n}', sentAt: '{t}' }));
+  // Beside the timed writes, when the server shares this machine: how DAMON's kernel thread ran,
+  // which held a CPU in stretches on this project's VMs.
+  const kdamond = ctx.serverProcess.serverPid === undefined ? undefined : KernelThreadSampler.start('kdamond');
+  let kdamondRan: StretchSummary | undefined;
+  let writes: PacedWriteResult;
+  try {
+    writes = await paced(events, configMapBody(`${prefix}-{n}`, { seq: '{n}', sentAt: '{t}' }));
+  } finally {
+    kdamondRan = kdamond?.stop();
+  }
   const result = merge(await Promise.all(watching));
   const label = `watch over ${protocol}`;
   if (warmup.failed > 0) ctx.problems.push(`${label} warm-up writer: ${warmup.failed} of ${settings.watchWarmupWrites} writes failed, first: ${warmup.firstFailure}`);
@@ -128,6 +138,7 @@ async function measureWatch(ctx: E2eContext, protocol: Protocol, receivers: read
       `an event reached its first watcher after p50 ${ms(first.p50)} ms, p99 ${ms(first.p99)} ms, and its last one p50 ${ms(spread.p50)} ms, p99 ${ms(spread.p99)} ms after that; ` +
       `${inProcesses} used ${result.receiverCpu.toFixed(2)} cores and ${receivers.length === 1 ? 'its' : 'their'} event loop ran up to ${ms(result.receiverLoopDelayP99Ms)} ms late (p99); ` +
       `${describeCpuWhileMeasured(result)}; ` +
+      (kdamondRan ? `while the timed writes went out, ${describeStretches(kdamondRan)}; ` : '') +
       `${result.duplicates} duplicate deliveries.`,
   );
   const transport = protocol === 'h2' ? `HTTP/2, ${receivers.length === 1 ? 'one connection' : `${receivers.length} connections`}` : 'HTTP/1.1';
@@ -165,7 +176,8 @@ export const watchWorkload: Workload = {
     `then ${s.watchRounds} rounds of ${s.writeSeconds} s back to back. Latency from send to arrival at each watch; the figure is the median of the rounds' p99 (over every delivery of the round), ` +
     'as the other workloads take the median of their rounds; lost = deliveries never received, cut off = watches that ended or got an ERROR event. ' +
     'On this machine the receiving process shares the CPUs with the server: Details give its CPU and its own event-loop delay, which the latency includes, ' +
-    'and split each event\'s latency into the time to its first watcher (the write, the commit, the start of the fan-out) and from there to its last.',
+    'and split each event\'s latency into the time to its first watcher (the write, the commit, the start of the fan-out) and from there to its last; ' +
+    'they also say how DAMON\'s kernel thread (kdamond) ran while the timed writes went out: its stretches of 20 ms or more on a CPU, read every 10 ms.',
   async run(ctx: E2eContext): Promise<ResultRow[]> {
     return withReceivers(ctx, ctx.settings.watchReceivers, async (receivers) => [
       await measureWatch(ctx, 'http/1.1', receivers),
