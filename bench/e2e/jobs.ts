@@ -126,6 +126,8 @@ export interface WatchResult extends CpuWhileMeasured {
   readonly receiverCpu: number;
   /** p99 of the receiving process's own event-loop delay while events flowed (ms). */
   readonly receiverLoopDelayP99Ms: number;
+  /** The longest the receiving process's event loop ran late: a stall of the measuring side shows here. */
+  readonly receiverLoopDelayMaxMs: number;
   readonly firstProblem?: string;
 }
 

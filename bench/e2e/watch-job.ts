@@ -166,6 +166,7 @@ export async function runWatch(job: WatchJob, progress: (data: WatchEstablished)
       cutOff: deliveries.cutOff,
       receiverCpu: (cpu.user + cpu.system) / 1000 / (now() - watchingSince),
       receiverLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      receiverLoopDelayMaxMs: loopDelay.max / 1e6,
       ...others,
       ...(deliveries.firstProblem ? { firstProblem: deliveries.firstProblem } : {}),
     };

@@ -54,6 +54,7 @@ function merge(results: readonly WatchResult[]): Merged {
     cutOff: results.reduce((n, r) => n + r.cutOff, 0),
     receiverCpu: results.reduce((n, r) => n + r.receiverCpu, 0),
     receiverLoopDelayP99Ms: Math.max(...results.map((r) => r.receiverLoopDelayP99Ms)),
+    receiverLoopDelayMaxMs: Math.max(...results.map((r) => r.receiverLoopDelayMaxMs)),
     // The server and the machine are the same for every receiver: the first one's readings.
     ...cpuWhileMeasured(results[0]!),
     ...(firstProblem ? { firstProblem } : {}),
@@ -136,7 +137,7 @@ async function measureWatch(ctx: E2eContext, protocol: Protocol, receivers: read
     `${label}: opening the ${settings.watchers} watches took ${(setupMs / 1000).toFixed(1)} s; writes went out at ${writes.achievedPerSecond.toFixed(1)}/s, ` +
       `create latency p50 ${ms(writeLatency.p50)} ms, p99 ${ms(writeLatency.p99)} ms (part of the delivery latency); ` +
       `an event reached its first watcher after p50 ${ms(first.p50)} ms, p99 ${ms(first.p99)} ms, and its last one p50 ${ms(spread.p50)} ms, p99 ${ms(spread.p99)} ms after that; ` +
-      `${inProcesses} used ${result.receiverCpu.toFixed(2)} cores and ${receivers.length === 1 ? 'its' : 'their'} event loop ran up to ${ms(result.receiverLoopDelayP99Ms)} ms late (p99); ` +
+      `${inProcesses} used ${result.receiverCpu.toFixed(2)} cores and ${receivers.length === 1 ? 'its' : 'their'} event loop ran up to ${ms(result.receiverLoopDelayP99Ms)} ms late (p99), ${ms(result.receiverLoopDelayMaxMs)} ms at most; ` +
       `${describeCpuWhileMeasured(result)}; ` +
       (kdamondRan ? `while the timed writes went out, ${describeStretches(kdamondRan)}; ` : '') +
       `${result.duplicates} duplicate deliveries.`,
