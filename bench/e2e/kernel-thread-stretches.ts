@@ -1,9 +1,9 @@
 /**
  * How a kernel thread ran while a job measured: in stretches, and how long the longest were. Its
  * average share of the CPUs (proc-stats.ts) hides what harms a latency tail: on this project's VMs
- * kdamond (DAMON's pageout) took 1-2% of a CPU on average and still held one of the two CPUs for
- * 20-70 ms at a time, every ~0.5 s, which the server's main thread then waited out (bench/RESULTS.md,
- * sixteenth and eighteenth sessions).
+ * kdamond (DAMON's pageout) took 5-9% of a CPU on average in the watch phases and still held one of
+ * the two CPUs for 20-110 ms at a time, every ~0.5 s, which the server's main thread then waited out
+ * (bench/RESULTS.md, sixteenth and eighteenth sessions).
  *
  * Read from the benchmark's own process, which waits for its jobs meanwhile: one small file read
  * per thread every 10 ms.

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { credentialsOf, startServer, type TestServer } from './harness.js';
+import { createNamespace, credentialsOf, startServer, type TestServer } from './harness.js';
 
 const CMS = '/api/v1/namespaces/golden/configmaps';
 
@@ -17,7 +17,7 @@ describe('errors and golden shapes', () => {
 
   before(async () => {
     server = await startServer();
-    assert.equal((await post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'golden' } })).status, 201);
+    await createNamespace(server, 'golden');
     assert.equal((await post(CMS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm1' }, data: { a: 'b' } })).status, 201);
   });
   after(async () => server?.stop());

@@ -12,7 +12,7 @@ import { connect, constants, type ClientHttp2Session, type ClientHttp2Stream } f
 import type { IncomingMessage } from 'node:http';
 import { defaultCacherOptions } from '../../src/storage/cacher/cacher-options.js';
 import { requestOnSession } from '../server/test-client.js';
-import { credentialsOf, startServer, type TestServer } from './harness.js';
+import { createNamespace, credentialsOf, startServer, type TestServer } from './harness.js';
 
 /** The cache's per-watcher queue: events past it close the watch. */
 const WATCHER_QUEUE = defaultCacherOptions.watcherBufferSize;
@@ -58,10 +58,7 @@ describe('watch backpressure', () => {
   before(async () => {
     server = await startServer();
     credentials = credentialsOf(server.kubeconfig);
-    for (const name of ['stalled', 'backlog']) {
-      const ns = await server.request('/api/v1/namespaces', { method: 'POST', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } } });
-      assert.equal(ns.status, 201, ns.body);
-    }
+    for (const name of ['stalled', 'backlog']) await createNamespace(server, name);
   });
   after(async () => server?.stop());
 
