@@ -82,6 +82,8 @@ export interface ServerOptions {
   readonly shutdownDelayMs: number;
   /** --allow-privileged: whether containers may run privileged (upstream's default: no). */
   readonly allowPrivileged: boolean;
+  /** --profiling: serve the main thread's CPU profile at /debug/pprof/ (upstream's default: yes). */
+  readonly profiling: boolean;
   /** --default-not-ready-toleration-seconds and --default-unreachable-toleration-seconds. */
   readonly defaultTolerationSeconds: { readonly notReady: number; readonly unreachable: number };
   /** --delete-collection-workers: objects a deletecollection deletes at once. */
@@ -128,6 +130,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
     services: { clusterIpRanges: ['10.0.0.0/24'], nodePortRange: { min: 30000, max: 32767 } },
     shutdownDelayMs: 0,
     allowPrivileged: false,
+    profiling: true,
     defaultTolerationSeconds: { notReady: 300, unreachable: 300 },
     deleteCollectionWorkers: 1,
     featureGates: {},

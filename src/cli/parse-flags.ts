@@ -63,6 +63,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'default-unreachable-toleration-seconds', value: 'seconds', description: 'tolerationSeconds of the unreachable toleration added to pods without one', defaultText: String(DEFAULTS.defaultTolerationSeconds.unreachable) },
   { name: 'delete-collection-workers', value: 'n', description: 'objects a deletecollection deletes at once', defaultText: String(DEFAULTS.deleteCollectionWorkers) },
   { name: 'allow-privileged', description: 'let containers (of pods and pod templates) run privileged', defaultText: 'false' },
+  { name: 'profiling', description: 'serve CPU profiles at /debug/pprof/ (pprof format), to users the authorizer lets in', defaultText: 'true' },
   { name: 'feature-gates', value: 'Name=bool,...', description: 'feature gates', repeatable: true },
   { name: 'v', short: 'v', value: 'level', description: 'log verbosity', defaultText: '0' },
   { name: 'version', description: 'print the version and exit (=raw: every field; =vX.Y.Z: report that version)' },
@@ -197,6 +198,7 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
     },
     shutdownDelayMs: flags.duration('shutdown-delay-duration') ?? d.shutdownDelayMs,
     allowPrivileged: flags.bool('allow-privileged') ?? d.allowPrivileged,
+    profiling: flags.bool('profiling') ?? d.profiling,
     defaultTolerationSeconds: {
       notReady: flags.int('default-not-ready-toleration-seconds', { min: 0 }) ?? d.defaultTolerationSeconds.notReady,
       unreachable: flags.int('default-unreachable-toleration-seconds', { min: 0 }) ?? d.defaultTolerationSeconds.unreachable,

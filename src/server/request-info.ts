@@ -196,14 +196,16 @@ const SLASH = 0x2f;
 
 /**
  * Long-running requests are exempt from the request timeout and the in-flight limits, as
- * upstream's BasicLongRunningRequestCheck: watch and proxy verbs, and the streaming subresources.
+ * upstream's BasicLongRunningRequestCheck: watch and proxy verbs, the streaming subresources, and
+ * the profiler's paths (a CPU profile takes as many seconds as it is asked for).
  */
 export function isLongRunning(info: RequestInfo): boolean {
-  if (!info.isResourceRequest) return false;
+  if (!info.isResourceRequest) return info.path.startsWith(PROFILER_PATHS);
   return LONG_RUNNING_VERBS.has(info.verb) || LONG_RUNNING_SUBRESOURCES.has(info.subresource);
 }
 
 const LONG_RUNNING_VERBS = new Set(['watch', 'proxy']);
+const PROFILER_PATHS = '/debug/pprof/';
 const LONG_RUNNING_SUBRESOURCES = new Set(['attach', 'exec', 'proxy', 'log', 'portforward']);
 
 /** The RequestInfo of a request that names no resource (also the fallback for unparsable paths). */

@@ -18,6 +18,7 @@ import { withAuthenticatedGroup } from '../auth/authenticator.js';
 import { readTokenFile } from '../auth/token-file.js';
 import type { UserInfo } from '../auth/user-info.js';
 import { buildAuthorizer } from '../auth/authorizer.js';
+import { installProfiling } from '../debug/pprof-routes.js';
 import { conditionCheck, logCheck, pingCheck, shutdownCheck, storeCheck } from '../health/checks.js';
 import { HealthChecks } from '../health/health-checks.js';
 import { rootHealthHandler, singleHealthHandler } from '../health/health-handler.js';
@@ -234,6 +235,7 @@ export class Server {
     // Upstream serves the version at "/version/" as well, which is where the Python client asks.
     const version = versionHandler(this.version);
     this.routes.add('/version', version).add('/version/', version);
+    if (this.options.profiling) installProfiling(this.routes);
   }
 
   /** Every name the generated serving certificate must cover. */

@@ -35,6 +35,7 @@ describe('parseFlags', () => {
     assert.equal(o.limits.maxMutatingRequestsInflight, 200);
     assert.equal(o.version.gitVersion, 'v1.35.0');
     assert.equal(o.allowPrivileged, false);
+    assert.equal(o.profiling, true);
     assert.deepEqual(o.defaultTolerationSeconds, { notReady: 300, unreachable: 300 });
     assert.equal(o.deleteCollectionWorkers, 1);
     assert.equal(serve([], { XDG_DATA_HOME: '/xdg', HOME: '/home/u' }).dataDir, '/xdg/capstan');
@@ -48,6 +49,7 @@ describe('parseFlags', () => {
     { name: 'bool flag =false', argv: ['--anonymous-auth=false'], check: (o) => assert.equal(o.authentication.anonymous, false) },
     { name: 'bool flag =0', argv: ['--anonymous-auth=0'], check: (o) => assert.equal(o.authentication.anonymous, false) },
     { name: 'allow privileged', argv: ['--allow-privileged'], check: (o) => assert.equal(o.allowPrivileged, true) },
+    { name: 'profiling off', argv: ['--profiling=false'], check: (o) => assert.equal(o.profiling, false) },
     { name: 'advertise address', argv: ['--advertise-address=10.1.2.3'], check: (o) => assert.equal(o.secureServing.advertiseAddress, '10.1.2.3') },
     {
       name: 'toleration seconds and delete workers',

@@ -130,6 +130,9 @@ describe('isLongRunning', () => {
     ['exec', 'POST', '/api/v1/namespaces/ns/pods/p/exec', true],
     ['status', 'PUT', '/api/v1/namespaces/ns/pods/p/status', false],
     ['non-resource', 'GET', '/healthz', false],
+    ['a profile (it takes as long as it is asked to)', 'GET', '/debug/pprof/profile?seconds=90', true],
+    ['the profiles\' index', 'GET', '/debug/pprof/', true],
+    ['a path that only looks like the profiles', 'GET', '/debug/pprofile', false],
   ];
   for (const [name, method, url, want] of table) {
     it(name, () => assert.equal(isLongRunning(resolve(method, url)), want));

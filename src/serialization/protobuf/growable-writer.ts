@@ -26,6 +26,27 @@ export class GrowableWriter {
     return this;
   }
 
+  /** A varint field holding a 64-bit value beyond 2^53 (nanosecond timestamps, say). */
+  bigVarint(field: number, value: bigint): this {
+    this.key(field, WIRE_VARINT);
+    this.room(10);
+    let rest = BigInt.asUintN(64, value);
+    while (rest >= 0x80n) {
+      this.buf[this.at++] = Number(rest & 0x7fn) | 0x80;
+      rest >>= 7n;
+    }
+    this.buf[this.at++] = Number(rest);
+    return this;
+  }
+
+  /** A packed repeated varint field (non-negative integers up to 2^53); nothing when empty. */
+  packedVarints(field: number, values: readonly number[]): this {
+    if (values.length === 0) return this;
+    this.begin(field);
+    for (const value of values) this.rawVarint(value);
+    return this.end();
+  }
+
   double(field: number, value: number): this {
     this.key(field, WIRE_FIXED64);
     this.room(8);

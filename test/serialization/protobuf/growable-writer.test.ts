@@ -8,12 +8,14 @@ import assert from 'node:assert/strict';
 import { GrowableWriter } from '../../../src/serialization/protobuf/growable-writer.js';
 import { loadWireRuntime } from '../../../src/serialization/protobuf/wire-runtime.js';
 
-type Op = ['varint', number, number] | ['double', number, number] | ['string', number, string] | ['begin', number] | ['end'];
+type Op = ['varint', number, number] | ['big', number, bigint] | ['packed', number, number[]] | ['double', number, number] | ['string', number, string] | ['begin', number] | ['end'];
 
 function ours(ops: readonly Op[]): Buffer {
   const w = new GrowableWriter();
   for (const op of ops) {
     if (op[0] === 'varint') w.varint(op[1], op[2]);
+    else if (op[0] === 'big') w.bigVarint(op[1], op[2]);
+    else if (op[0] === 'packed') w.packedVarints(op[1], op[2]);
     else if (op[0] === 'double') w.double(op[1], op[2]);
     else if (op[0] === 'string') w.string(op[1], op[2]);
     else if (op[0] === 'begin') w.begin(op[1]);
@@ -26,7 +28,13 @@ function reference(ops: readonly Op[]): Buffer {
   const w = loadWireRuntime().Writer.create();
   for (const op of ops) {
     if (op[0] === 'varint') w.uint32(op[1] * 8).uint64(op[2]);
-    else if (op[0] === 'double') w.uint32(op[1] * 8 + 1).double(op[2]);
+    else if (op[0] === 'big') w.uint32(op[1] * 8).uint64(op[2].toString());
+    else if (op[0] === 'packed') {
+      if (op[2].length === 0) continue;
+      w.uint32(op[1] * 8 + 2).fork();
+      for (const v of op[2]) w.uint64(v);
+      w.ldelim();
+    } else if (op[0] === 'double') w.uint32(op[1] * 8 + 1).double(op[2]);
     else if (op[0] === 'string') w.uint32(op[1] * 8 + 2).string(op[2]);
     else if (op[0] === 'begin') w.uint32(op[1] * 8 + 2).fork();
     else w.ldelim();
@@ -36,6 +44,8 @@ function reference(ops: readonly Op[]): Buffer {
 
 const cases: ReadonlyArray<{ name: string; ops: Op[] }> = [
   { name: 'scalars', ops: [['varint', 1, 0], ['varint', 2, 1], ['varint', 3, 300], ['varint', 4, 2 ** 40], ['double', 5, -1.5], ['string', 6, 'größe'], ['string', 7, '']] },
+  { name: 'varints past 2^53', ops: [['big', 1, 1_764_000_000_123_456_789n], ['big', 2, 0n], ['big', 3, 2n ** 64n - 1n]] },
+  { name: 'packed varints, none and many', ops: [['packed', 1, []], ['packed', 2, [0, 1, 127, 128, 2 ** 40]], ['packed', 3, Array.from({ length: 100 }, (_, i) => i * 1000)]] },
   { name: 'a short nested message', ops: [['begin', 1], ['string', 1, 'a'], ['end'], ['varint', 2, 5]] },
   { name: 'an empty nested message', ops: [['begin', 3], ['end']] },
   { name: 'a nested message of 200 bytes (two length bytes)', ops: [['begin', 1], ['string', 2, 'x'.repeat(200)], ['end'], ['string', 3, 'after']] },

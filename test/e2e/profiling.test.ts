@@ -1,0 +1,95 @@
+/**
+ * /debug/pprof/ against the real server: a CPU profile of the server under load, in pprof's
+ * format, through the HTTPS client and through kubectl; the answers Go's pprof gives for a second
+ * profile at once and for a profile this server does not have; a profile longer than
+ * --request-timeout (the paths are long-running, as upstream's); --profiling=false; and the
+ * authorizer's say over the paths.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createNamespace, pinnedKubectl, startServer, type TestServer } from './harness.js';
+import { decodeProfile } from '../debug/pprof-decode.js';
+
+describe('profiling endpoint', () => {
+  let server: TestServer;
+  let off: TestServer;
+  let denying: TestServer;
+  before(async () => {
+    [server, off, denying] = await Promise.all([
+      startServer(['--request-timeout=1s']),
+      startServer(['--profiling=false']),
+      startServer(['--authorization-mode=AlwaysDeny']),
+    ]);
+    await createNamespace(server, 'load');
+  });
+  after(async () => Promise.all([server?.stop(), off?.stop(), denying?.stop()]));
+
+  it('lists what it serves', async () => {
+    const index = await server.request('/debug/pprof/');
+    assert.equal(index.status, 200);
+    assert.equal(index.headers['content-type'], 'text/html; charset=utf-8');
+    assert.match(index.body, /<a href="profile\?seconds=30">profile<\/a>/);
+  });
+
+  it('profiles the server\'s CPU for the seconds asked, past the request timeout, in pprof\'s format', async () => {
+    const profiled = server.request('/debug/pprof/profile?seconds=2');
+    // Work for the profile to see: creates, until the profile comes back.
+    let done = false;
+    const load = (async () => {
+      for (let i = 0; !done; i++) {
+        const created = await server.request('/api/v1/namespaces/load/configmaps', { method: 'POST', body: { metadata: { name: `cm-${i}` }, data: { n: String(i) } } });
+        assert.equal(created.status, 201, created.body);
+      }
+    })();
+    const answer = await profiled.finally(() => (done = true));
+    await load;
+    assert.equal(answer.status, 200, answer.body);
+    assert.equal(answer.headers['content-type'], 'application/octet-stream');
+    assert.equal(answer.headers['content-disposition'], 'attachment; filename="profile"');
+    assert.equal(answer.headers['x-content-type-options'], 'nosniff');
+    const profile = decodeProfile(answer.bytes);
+    assert.deepEqual(profile.sampleTypes, ['samples/count', 'cpu/nanoseconds']);
+    assert.ok(profile.durationNanos >= 1.9e9, `${profile.durationNanos} ns`);
+    assert.ok(profile.samples.length > 0, 'samples');
+    assert.ok(profile.functions.some((f) => f.filename.includes('/dist/capstan/') && f.name === 'handleCreate'), 'the create handler in the profile');
+  });
+
+  it('refuses a second profile while one runs, as Go does', async () => {
+    const first = server.request('/debug/pprof/profile?seconds=1');
+    await new Promise((r) => setTimeout(r, 200));
+    const second = await server.request('/debug/pprof/profile?seconds=1');
+    assert.equal(second.status, 500);
+    assert.equal(second.body, 'Could not enable CPU profiling: cpu profiling already in use\n');
+    assert.equal(second.headers['content-type'], 'text/plain; charset=utf-8');
+    assert.equal(second.headers['x-go-pprof'], '1');
+    assert.equal((await first).status, 200);
+  });
+
+  it('answers 404 "Unknown profile" for a profile of Go\'s it does not have', async () => {
+    for (const name of ['heap', 'goroutine', 'symbol']) {
+      const answer = await server.request(`/debug/pprof/${name}`);
+      assert.equal(answer.status, 404, name);
+      assert.equal(answer.body, 'Unknown profile\n');
+    }
+  });
+
+  it('serves a profile to kubectl get --raw', { skip: pinnedKubectl() === undefined && 'kubectl is not installed' }, () => {
+    const result = spawnSync(pinnedKubectl()!, ['--kubeconfig', server.kubeconfig, 'get', '--raw', '/debug/pprof/profile?seconds=1'], { timeout: 30_000 });
+    assert.equal(result.status, 0, String(result.stderr));
+    assert.ok(decodeProfile(result.stdout).durationNanos > 0);
+  });
+
+  it('is not there with --profiling=false', async () => {
+    const answer = await off.request('/debug/pprof/profile?seconds=1');
+    assert.equal(answer.status, 404);
+    assert.equal(answer.json().reason, 'NotFound');
+  });
+
+  it('is behind the authorizer', async () => {
+    // The admin is in system:masters, which no authorizer can deny: ask as nobody.
+    const answer = await denying.request('/debug/pprof/profile?seconds=1', { anonymous: true });
+    assert.equal(answer.status, 403, answer.body);
+    assert.equal(answer.json().message, 'forbidden: User "system:anonymous" cannot get path "/debug/pprof/profile": Everything is forbidden.');
+  });
+});
