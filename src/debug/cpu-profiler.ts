@@ -39,7 +39,7 @@ export class CpuProfiler {
       const startedAtMs = Date.now();
       await post(session, 'Profiler.start');
       await sleep(durationMs, signal);
-      // Stopped in every case, so that no sampling outlives the request.
+      // Stopped whether the time ran out or the request went away: no sampling outlives it.
       const { profile } = (await post(session, 'Profiler.stop')) as Profiler.StopReturnType;
       signal.throwIfAborted();
       return { profile, startedAtMs };
