@@ -205,8 +205,8 @@ export function isLongRunning(info: RequestInfo): boolean {
 }
 
 const LONG_RUNNING_VERBS = new Set(['watch', 'proxy']);
-const PROFILER_PATHS = '/debug/pprof/';
 const LONG_RUNNING_SUBRESOURCES = new Set(['attach', 'exec', 'proxy', 'log', 'portforward']);
+const PROFILER_PATHS = '/debug/pprof/';
 
 /** The RequestInfo of a request that names no resource (also the fallback for unparsable paths). */
 export function nonResourceInfo(method: string, path: string, parts: readonly string[] = []): RequestInfo {
