@@ -84,6 +84,8 @@ export interface ServerOptions {
   readonly allowPrivileged: boolean;
   /** --profiling: serve the main thread's CPU profile at /debug/pprof/ (upstream's default: yes). */
   readonly profiling: boolean;
+  /** --debug-socket-path: a unix socket serving the profiling paths to anyone who can open it. */
+  readonly debugSocketPath?: string;
   /** --default-not-ready-toleration-seconds and --default-unreachable-toleration-seconds. */
   readonly defaultTolerationSeconds: { readonly notReady: number; readonly unreachable: number };
   /** --delete-collection-workers: objects a deletecollection deletes at once. */

@@ -64,6 +64,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'delete-collection-workers', value: 'n', description: 'objects a deletecollection deletes at once', defaultText: String(DEFAULTS.deleteCollectionWorkers) },
   { name: 'allow-privileged', description: 'let containers (of pods and pod templates) run privileged', defaultText: 'false' },
   { name: 'profiling', description: 'serve CPU profiles at /debug/pprof/ (pprof format), to users the authorizer lets in', defaultText: 'true' },
+  { name: 'debug-socket-path', value: 'path', description: 'also serve /debug/pprof/ on this unix socket, without authentication (whatever --profiling says)' },
   { name: 'feature-gates', value: 'Name=bool,...', description: 'feature gates', repeatable: true },
   { name: 'v', short: 'v', value: 'level', description: 'log verbosity', defaultText: '0' },
   { name: 'version', description: 'print the version and exit (=raw: every field; =vX.Y.Z: report that version)' },
@@ -199,6 +200,7 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
     shutdownDelayMs: flags.duration('shutdown-delay-duration') ?? d.shutdownDelayMs,
     allowPrivileged: flags.bool('allow-privileged') ?? d.allowPrivileged,
     profiling: flags.bool('profiling') ?? d.profiling,
+    ...(flags.string('debug-socket-path') ? { debugSocketPath: resolve(flags.string('debug-socket-path')!) } : {}),
     defaultTolerationSeconds: {
       notReady: flags.int('default-not-ready-toleration-seconds', { min: 0 }) ?? d.defaultTolerationSeconds.notReady,
       unreachable: flags.int('default-unreachable-toleration-seconds', { min: 0 }) ?? d.defaultTolerationSeconds.unreachable,

@@ -18,6 +18,7 @@ import { withAuthenticatedGroup } from '../auth/authenticator.js';
 import { readTokenFile } from '../auth/token-file.js';
 import type { UserInfo } from '../auth/user-info.js';
 import { buildAuthorizer } from '../auth/authorizer.js';
+import { DebugSocket } from '../debug/debug-socket.js';
 import { installProfiling } from '../debug/pprof-routes.js';
 import { conditionCheck, logCheck, pingCheck, shutdownCheck, storeCheck } from '../health/checks.js';
 import { HealthChecks } from '../health/health-checks.js';
@@ -72,6 +73,7 @@ export class Server {
   private readonly hooks: PostStartHooks;
   private readonly lifetime = new AbortController();
   private listener: HttpsListener | undefined;
+  private debugSocket: DebugSocket | undefined;
   private tls: Promise<TlsMaterial> | undefined;
   /** Injected ones, then --token-auth-file's once start() has read it. */
   private tokenAuthenticators: readonly TokenAuthenticator[];
@@ -131,6 +133,7 @@ export class Server {
       logger: this.logger,
     });
     const address = await listener.listen(secureServing.bindAddress, secureServing.port);
+    if (this.options.debugSocketPath !== undefined) this.debugSocket = await this.listenOnDebugSocket(this.options.debugSocketPath, listener);
     this.listener = listener;
     const url = `https://${urlHost(reachableAddress(secureServing.bindAddress))}:${address.port}`;
     const kubeconfigPath = join(this.options.dataDir, 'admin.kubeconfig');
@@ -196,7 +199,19 @@ export class Server {
     await Promise.race([this.inFlight.drained(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
     this.inFlight.abortAll(new Error('server is shutting down'));
-    await listener.destroyAll();
+    await Promise.all([listener.destroyAll(), this.debugSocket?.close()]);
+  }
+
+  /** The --debug-socket-path socket; when it cannot listen, the HTTPS listener closes too. */
+  private async listenOnDebugSocket(path: string, listener: HttpsListener): Promise<DebugSocket> {
+    const debugSocket = new DebugSocket(path);
+    try {
+      await debugSocket.listen();
+      return debugSocket;
+    } catch (err) {
+      await listener.destroyAll();
+      throw new Error(`cannot listen on --debug-socket-path ${path}: ${(err as Error).message}`);
+    }
   }
 
   private buildChain() {

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags } from '../../src/cli/parse-flags.js';
 import { validateOptions } from '../../src/cli/validate-options.js';
@@ -36,6 +36,7 @@ describe('parseFlags', () => {
     assert.equal(o.version.gitVersion, 'v1.35.0');
     assert.equal(o.allowPrivileged, false);
     assert.equal(o.profiling, true);
+    assert.equal(o.debugSocketPath, undefined);
     assert.deepEqual(o.defaultTolerationSeconds, { notReady: 300, unreachable: 300 });
     assert.equal(o.deleteCollectionWorkers, 1);
     assert.equal(serve([], { XDG_DATA_HOME: '/xdg', HOME: '/home/u' }).dataDir, '/xdg/capstan');
@@ -50,6 +51,7 @@ describe('parseFlags', () => {
     { name: 'bool flag =0', argv: ['--anonymous-auth=0'], check: (o) => assert.equal(o.authentication.anonymous, false) },
     { name: 'allow privileged', argv: ['--allow-privileged'], check: (o) => assert.equal(o.allowPrivileged, true) },
     { name: 'profiling off', argv: ['--profiling=false'], check: (o) => assert.equal(o.profiling, false) },
+    { name: 'debug socket path, made absolute', argv: ['--debug-socket-path', 'run/debug.sock'], check: (o) => assert.equal(o.debugSocketPath, resolve('run/debug.sock')) },
     { name: 'advertise address', argv: ['--advertise-address=10.1.2.3'], check: (o) => assert.equal(o.secureServing.advertiseAddress, '10.1.2.3') },
     {
       name: 'toleration seconds and delete workers',

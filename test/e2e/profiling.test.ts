@@ -2,28 +2,38 @@
  * /debug/pprof/ against the real server: a CPU profile of the server under load, in pprof's
  * format, through the HTTPS client and through kubectl; the answers Go's pprof gives for a second
  * profile at once and for a profile this server does not have; a profile longer than
- * --request-timeout (the paths are long-running, as upstream's); --profiling=false; and the
- * authorizer's say over the paths.
+ * --request-timeout (the paths are long-running, as upstream's); --profiling=false; the
+ * authorizer's say over the paths; and --debug-socket-path, the same paths on a unix socket with no
+ * authentication, served whatever --profiling says.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { createNamespace, pinnedKubectl, startServer, type TestServer } from './harness.js';
+import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MAIN, createNamespace, pinnedKubectl, startServer, type TestServer } from './harness.js';
 import { decodeProfile } from '../debug/pprof-decode.js';
 
 describe('profiling endpoint', () => {
   let server: TestServer;
   let off: TestServer;
   let denying: TestServer;
+  const socketDir = mkdtempSync(join(tmpdir(), 'capstan-debug-socket-'));
+  const socketPath = join(socketDir, 'debug.sock');
   before(async () => {
     [server, off, denying] = await Promise.all([
       startServer(['--request-timeout=1s']),
-      startServer(['--profiling=false']),
+      startServer(['--profiling=false', `--debug-socket-path=${socketPath}`]),
       startServer(['--authorization-mode=AlwaysDeny']),
     ]);
     await createNamespace(server, 'load');
   });
-  after(async () => Promise.all([server?.stop(), off?.stop(), denying?.stop()]));
+  after(async () => {
+    await Promise.all([server?.stop(), off?.stop(), denying?.stop()]);
+    rmSync(socketDir, { recursive: true, force: true });
+  });
 
   it('lists what it serves', async () => {
     const index = await server.request('/debug/pprof/');
@@ -92,4 +102,37 @@ describe('profiling endpoint', () => {
     assert.equal(answer.status, 403, answer.body);
     assert.equal(answer.json().message, 'forbidden: User "system:anonymous" cannot get path "/debug/pprof/profile": Everything is forbidden.');
   });
+
+  it('serves the same paths on --debug-socket-path, to anyone, even with --profiling=false', async () => {
+    const profile = await overSocket(socketPath, '/debug/pprof/profile?seconds=1');
+    assert.equal(profile.status, 200);
+    assert.equal(profile.headers['content-type'], 'application/octet-stream');
+    assert.ok(decodeProfile(profile.body).durationNanos > 0);
+    const unknown = await overSocket(socketPath, '/debug/pprof/heap');
+    assert.deepEqual([unknown.status, unknown.body.toString()], [404, 'Unknown profile\n']);
+    const elsewhere = await overSocket(socketPath, '/api/v1/namespaces');
+    assert.deepEqual([elsewhere.status, elsewhere.body.toString()], [404, '404 page not found\n']);
+  });
+
+  it('does not start when --debug-socket-path cannot be listened on, and says why', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'capstan-debug-socket-data-'));
+    try {
+      const result = spawnSync(process.execPath, [MAIN, '--data-dir', dataDir, '--secure-port', '0', '--bind-address', '127.0.0.1', `--debug-socket-path=${join(socketDir, 'missing', 'debug.sock')}`], { encoding: 'utf8', timeout: 30_000 });
+      assert.notEqual(result.status, 0);
+      assert.match(result.stderr, /cannot listen on --debug-socket-path .*missing\/debug\.sock/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
+
+/** A GET over plain HTTP on a unix socket. */
+function overSocket(socketPath: string, path: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request({ socketPath, path }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject).end();
+  });
+}
