@@ -82,9 +82,9 @@ export interface ServerOptions {
   readonly shutdownDelayMs: number;
   /** --allow-privileged: whether containers may run privileged (upstream's default: no). */
   readonly allowPrivileged: boolean;
-  /** --profiling: serve the main thread's CPU profile at /debug/pprof/ (upstream's default: yes). */
+  /** --profiling: serve the main thread's CPU profile at /debug/pprof/ and -v at /debug/flags/v (upstream's default: yes). */
   readonly profiling: boolean;
-  /** --debug-socket-path: a unix socket serving the profiling paths to anyone who can open it. */
+  /** --debug-socket-path: a unix socket serving /debug/pprof/ and /debug/flags/v to anyone who can open it. */
   readonly debugSocketPath?: string;
   /** --default-not-ready-toleration-seconds and --default-unreachable-toleration-seconds. */
   readonly defaultTolerationSeconds: { readonly notReady: number; readonly unreachable: number };

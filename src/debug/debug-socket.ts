@@ -1,6 +1,6 @@
 /**
- * --debug-socket-path: the profiling paths over plain HTTP on a unix socket, with no
- * authentication or authorization (whoever can open the file may profile), as upstream's
+ * --debug-socket-path: the profiling paths and /debug/flags/v over plain HTTP on a unix socket,
+ * with no authentication or authorization (whoever can open the file may use them), as upstream's
  * unprotected debug socket. Served whatever --profiling says, as upstream's is. A stale socket
  * file from an earlier run is removed first, as upstream does.
  */
@@ -11,14 +11,17 @@ import { LiveRequestContext } from '../server/live-request-context.js';
 import { nonResourceInfo } from '../server/request-info.js';
 import { RouteTable } from '../server/router.js';
 import { writeError, writeText } from '../server/write-response.js';
+import type { Logger } from '../server/logger.js';
+import { installDebugFlags } from './debug-flags.js';
 import { installProfiling } from './pprof-routes.js';
 
 export class DebugSocket {
   private readonly routes = new RouteTable();
   private server: Server | undefined;
 
-  constructor(private readonly path: string) {
+  constructor(private readonly path: string, logger: Logger) {
     installProfiling(this.routes);
+    installDebugFlags(this.routes, logger);
   }
 
   /** Listens on the socket path; rejects when the path cannot be listened on. */

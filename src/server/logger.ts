@@ -12,6 +12,8 @@ export interface Logger {
   error(message: string, err?: unknown): void;
   /** False when the log has been blocked (its stream not draining) for too long. */
   isHealthy(): boolean;
+  /** Changes `-v` while the server runs (PUT /debug/flags/v). */
+  setVerbosity(level: number): void;
 }
 
 export interface ConsoleLoggerOptions {
@@ -24,7 +26,7 @@ export interface ConsoleLoggerOptions {
 
 /** Writes `I0102 15:04:05.000000 message` lines, like upstream's klog text format. */
 export class ConsoleLogger implements Logger {
-  private readonly verbosity: number;
+  private verbosity: number;
   private readonly stream: Writable;
   private readonly blockedAfterMs: number;
   private readonly now: () => number;
@@ -59,6 +61,10 @@ export class ConsoleLogger implements Logger {
     return this.blockedSince === undefined || this.now() - this.blockedSince < this.blockedAfterMs;
   }
 
+  setVerbosity(level: number): void {
+    this.verbosity = level;
+  }
+
   private write(severity: string, message: string): void {
     const line = `${severity}${timestamp(new Date(this.now()))} ${message}\n`;
     if (!this.stream.write(line) && this.blockedSince === undefined) {
@@ -78,6 +84,7 @@ export class SilentLogger implements Logger {
   info(): void {}
   warn(): void {}
   error(): void {}
+  setVerbosity(): void {}
   isHealthy(): boolean {
     return true;
   }

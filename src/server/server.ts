@@ -18,6 +18,7 @@ import { withAuthenticatedGroup } from '../auth/authenticator.js';
 import { readTokenFile } from '../auth/token-file.js';
 import type { UserInfo } from '../auth/user-info.js';
 import { buildAuthorizer } from '../auth/authorizer.js';
+import { installDebugFlags } from '../debug/debug-flags.js';
 import { DebugSocket } from '../debug/debug-socket.js';
 import { installProfiling } from '../debug/pprof-routes.js';
 import { conditionCheck, logCheck, pingCheck, shutdownCheck, storeCheck } from '../health/checks.js';
@@ -204,7 +205,7 @@ export class Server {
 
   /** The --debug-socket-path socket; when it cannot listen, the HTTPS listener closes too. */
   private async listenOnDebugSocket(path: string, listener: HttpsListener): Promise<DebugSocket> {
-    const debugSocket = new DebugSocket(path);
+    const debugSocket = new DebugSocket(path, this.logger);
     try {
       await debugSocket.listen();
       return debugSocket;
@@ -250,7 +251,10 @@ export class Server {
     // Upstream serves the version at "/version/" as well, which is where the Python client asks.
     const version = versionHandler(this.version);
     this.routes.add('/version', version).add('/version/', version);
-    if (this.options.profiling) installProfiling(this.routes);
+    if (this.options.profiling) {
+      installProfiling(this.routes);
+      installDebugFlags(this.routes, this.logger);
+    }
   }
 
   /** Every name the generated serving certificate must cover. */

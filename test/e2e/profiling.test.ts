@@ -3,8 +3,9 @@
  * format, through the HTTPS client and through kubectl; the answers Go's pprof gives for a second
  * profile at once and for a profile this server does not have; a profile longer than
  * --request-timeout (the paths are long-running, as upstream's); --profiling=false; the
- * authorizer's say over the paths; and --debug-socket-path, the same paths on a unix socket with no
- * authentication, served whatever --profiling says.
+ * authorizer's say over the paths; /debug/flags/v, which changes -v while the server runs; and
+ * --debug-socket-path, the same paths on a unix socket with no authentication, served whatever
+ * --profiling says.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAIN, createNamespace, pinnedKubectl, startServer, type TestServer } from './harness.js';
 import { decodeProfile } from '../debug/pprof-decode.js';
+import { eventually } from '../eventually.js';
 
 describe('profiling endpoint', () => {
   let server: TestServer;
@@ -103,13 +105,35 @@ describe('profiling endpoint', () => {
     assert.equal(answer.json().message, 'forbidden: User "system:anonymous" cannot get path "/debug/pprof/profile": Everything is forbidden.');
   });
 
-  it('serves the same paths on --debug-socket-path, to anyone, even with --profiling=false', async () => {
+  it('changes the log verbosity with a PUT to /debug/flags/v, with upstream\'s answers', async () => {
+    // A failed authentication is logged at level 2: not at the default 0, then after the PUT.
+    const unauthenticated = () => server.request('/api/v1/namespaces', { anonymous: true, headers: { Authorization: 'Bearer no-such-token' } });
+    assert.equal((await unauthenticated()).status, 401);
+    assert.doesNotMatch(server.output(), /Unable to authenticate the request/);
+    const set = await server.request('/debug/flags/v', { method: 'PUT', body: '2' });
+    assert.deepEqual([set.status, set.body, set.headers['content-type']], [200, 'successfully set klog.logging.verbosity to 2\n', 'text/plain']);
+    assert.equal((await unauthenticated()).status, 401);
+    // The log reaches this process on its own pipe, maybe after the answer.
+    await eventually('the failed authentication in the log', () => /Unable to authenticate the request/.test(server.output()));
+    const bad = await server.request('/debug/flags/v', { method: 'PUT', body: 'x' });
+    assert.deepEqual([bad.status, bad.body], [400, 'failed set klog.logging.verbosity x: strconv.ParseInt: parsing "x": invalid syntax\n']);
+    const get = await server.request('/debug/flags/v');
+    assert.deepEqual([get.status, get.body], [406, 'unsupported http method\n']);
+    const index = await server.request('/debug/flags/');
+    assert.equal(index.status, 200);
+    assert.match(index.body, /<tr>v<br>/);
+    assert.equal((await server.request('/debug/flags/v', { method: 'PUT', body: '0' })).status, 200);
+  });
+
+  it('serves the same paths and the verbosity flag on --debug-socket-path, to anyone, even with --profiling=false', async () => {
     const profile = await overSocket(socketPath, '/debug/pprof/profile?seconds=1');
     assert.equal(profile.status, 200);
     assert.equal(profile.headers['content-type'], 'application/octet-stream');
     assert.ok(decodeProfile(profile.body).durationNanos > 0);
     const unknown = await overSocket(socketPath, '/debug/pprof/heap');
     assert.deepEqual([unknown.status, unknown.body.toString()], [404, 'Unknown profile\n']);
+    const flag = await overSocket(socketPath, '/debug/flags/v', 'PUT', '1');
+    assert.deepEqual([flag.status, flag.body.toString()], [200, 'successfully set klog.logging.verbosity to 1\n']);
     const elsewhere = await overSocket(socketPath, '/api/v1/namespaces');
     assert.deepEqual([elsewhere.status, elsewhere.body.toString()], [404, '404 page not found\n']);
   });
@@ -126,13 +150,13 @@ describe('profiling endpoint', () => {
   });
 });
 
-/** A GET over plain HTTP on a unix socket. */
-function overSocket(socketPath: string, path: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+/** A request over plain HTTP on a unix socket. */
+function overSocket(socketPath: string, path: string, method = 'GET', body?: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    request({ socketPath, path }, (res) => {
+    request({ socketPath, path, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+    }).on('error', reject).end(body);
   });
 }
