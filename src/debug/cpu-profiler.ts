@@ -4,6 +4,7 @@
  * second caller is refused with {@link ProfilerBusyError} rather than queued.
  */
 import { Session, type Profiler } from 'node:inspector';
+import { post } from './inspector-post.js';
 import { sleep } from '../util/sleep.js';
 
 export class ProfilerBusyError extends Error {
@@ -48,8 +49,4 @@ export class CpuProfiler {
       this.recording = false;
     }
   }
-}
-
-function post(session: Session, method: string, params?: object): Promise<unknown> {
-  return new Promise((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))));
 }

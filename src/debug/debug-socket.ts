@@ -14,13 +14,14 @@ import { writeError, writeText } from '../server/write-response.js';
 import type { Logger } from '../server/logger.js';
 import { installDebugFlags } from './debug-flags.js';
 import { installProfiling } from './pprof-routes.js';
+import type { Profilers } from './profilers.js';
 
 export class DebugSocket {
   private readonly routes = new RouteTable();
   private server: Server | undefined;
 
-  constructor(private readonly path: string, logger: Logger) {
-    installProfiling(this.routes);
+  constructor(private readonly path: string, logger: Logger, profilers: Profilers) {
+    installProfiling(this.routes, profilers);
     installDebugFlags(this.routes, logger);
   }
 

@@ -3,27 +3,17 @@
  * it) in the format of Go's /debug/pprof/profile: a `perftools.profiles.Profile` message (pprof's
  * profile.proto), which `go tool pprof`, speedscope and other profile viewers read.
  *
- * The mapping: a function per distinct (name, script, line, column); a location per call tree
- * node, with that node's function and line; a sample per node that was on top of the stack, its
- * stack the node and its ancestors (leaf first), valued as Go values CPU samples: a count and the
- * CPU nanoseconds they stand for. V8's "(idle)" samples are the thread waiting for work, not CPU
- * time, and are left out; "(program)" (V8's own work) and "(garbage collector)" stay.
+ * A sample per node that was on top of the stack, its stack the node and its ancestors (leaf
+ * first), valued as Go values CPU samples: a count and the CPU nanoseconds they stand for. V8's
+ * "(idle)" samples are the thread waiting for work, not CPU time, and are left out; "(program)"
+ * (V8's own work) and "(garbage collector)" stay.
  */
 import type { Profiler } from 'node:inspector';
 import { GrowableWriter } from '../serialization/protobuf/growable-writer.js';
-
-type CallFrame = Profiler.ProfileNode['callFrame'];
+import { PROFILE_FIELDS as PROFILE, PprofStrings, stackOf, writeLocations, writeSample, writeTime, writeValueType } from './pprof-common.js';
 
 /** What V8 reports for samples taken while the thread had nothing to run. */
 const IDLE = '(idle)';
-
-/** Field numbers of profile.proto's messages. */
-const PROFILE = { sampleType: 1, sample: 2, location: 4, function: 5, stringTable: 6, timeNanos: 9, durationNanos: 10, periodType: 11, period: 12, defaultSampleType: 14 } as const;
-const VALUE_TYPE = { type: 1, unit: 2 } as const;
-const SAMPLE = { locationId: 1, value: 2 } as const;
-const LOCATION = { id: 1, line: 4 } as const;
-const LINE = { functionId: 1, line: 2 } as const;
-const FUNCTION = { id: 1, name: 2, systemName: 3, filename: 4, startLine: 5 } as const;
 
 export interface ProfileTiming {
   /** Wall clock when profiling began (ms since the epoch): the profile's time. */
@@ -34,59 +24,28 @@ export interface ProfileTiming {
 
 /** The profile as pprof's Protobuf message (not compressed; Go's endpoint gzips it). */
 export function encodeCpuProfile(profile: Profiler.Profile, timing: ProfileTiming): Buffer {
-  const strings = new StringTable();
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
   const nodeById = new Map(profile.nodes.map((node) => [node.id, node]));
   const rootId = profile.nodes.find((node) => !parentOf.has(node.id))?.id;
 
-  const onTop = sampledTime(profile, nodeById);
-  const functionIds = new Map<string, number>();
-  const functions: Array<{ id: number; frame: CallFrame }> = [];
-  const functionOf = (frame: CallFrame): number => {
-    const key = `${frame.functionName}\u0000${frame.url}\u0000${frame.scriptId}\u0000${frame.lineNumber}\u0000${frame.columnNumber}`;
-    let id = functionIds.get(key);
-    if (id === undefined) {
-      id = functions.length + 1;
-      functionIds.set(key, id);
-      functions.push({ id, frame });
-    }
-    return id;
-  };
-
+  const strings = new PprofStrings();
   const w = new GrowableWriter();
-  valueType(w.begin(PROFILE.sampleType), strings, 'samples', 'count').end();
-  valueType(w.begin(PROFILE.sampleType), strings, 'cpu', 'nanoseconds').end();
-  // Every node on a sampled stack becomes a location; the root (V8's "(root)") is no frame.
+  writeValueType(w, PROFILE.sampleType, strings, 'samples', 'count');
+  writeValueType(w, PROFILE.sampleType, strings, 'cpu', 'nanoseconds');
   const locations = new Set<number>();
-  for (const [nodeId, { count, micros }] of onTop) {
-    const stack: number[] = [];
-    for (let id: number | undefined = nodeId; id !== undefined && id !== rootId; id = parentOf.get(id)) {
-      stack.push(id);
-      locations.add(id);
-    }
-    w.begin(PROFILE.sample).packedVarints(SAMPLE.locationId, stack).packedVarints(SAMPLE.value, [count, Math.round(micros * 1000)]).end();
+  for (const [nodeId, { count, micros }] of sampledTime(profile, nodeById)) {
+    const stack = stackOf(nodeId, rootId, parentOf);
+    for (const id of stack) locations.add(id);
+    writeSample(w, stack, [count, Math.round(micros * 1000)]);
   }
-  for (const id of locations) {
-    const frame = nodeById.get(id)!.callFrame;
-    w.begin(PROFILE.location).varint(LOCATION.id, id);
-    w.begin(LOCATION.line).varint(LINE.functionId, functionOf(frame)).varint(LINE.line, frame.lineNumber + 1).end();
-    w.end();
-  }
-  for (const { id, frame } of functions) {
-    const name = strings.index(frame.functionName || '(anonymous)');
-    w.begin(PROFILE.function).varint(FUNCTION.id, id).varint(FUNCTION.name, name).varint(FUNCTION.systemName, name);
-    w.varint(FUNCTION.filename, strings.index(frame.url)).varint(FUNCTION.startLine, frame.lineNumber + 1).end();
-  }
-  // The strings last: the messages above added every one they name.
-  const periodType = [strings.index('cpu'), strings.index('nanoseconds')] as const;
-  const defaultSampleType = strings.index('cpu');
-  for (const text of strings.texts) w.string(PROFILE.stringTable, text);
-  w.bigVarint(PROFILE.timeNanos, BigInt(Math.round(timing.startedAtMs)) * 1_000_000n);
+  writeLocations(w, strings, [...locations].map((id) => [id, nodeById.get(id)!.callFrame] as const));
+  writeTime(w, timing.startedAtMs);
   w.varint(PROFILE.durationNanos, Math.max(0, profile.endTime - profile.startTime) * 1000);
-  w.begin(PROFILE.periodType).varint(VALUE_TYPE.type, periodType[0]).varint(VALUE_TYPE.unit, periodType[1]).end();
+  writeValueType(w, PROFILE.periodType, strings, 'cpu', 'nanoseconds');
   w.varint(PROFILE.period, timing.intervalUs * 1000);
-  w.varint(PROFILE.defaultSampleType, defaultSampleType);
+  w.varint(PROFILE.defaultSampleType, strings.index('cpu'));
+  strings.write(w);
   return Buffer.from(w.finish());
 }
 
@@ -99,32 +58,14 @@ function sampledTime(profile: Profiler.Profile, nodeById: ReadonlyMap<number, Pr
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   for (let i = 0; i < samples.length; i++) {
-    const nodeId = samples[i]!;
-    if (nodeById.get(nodeId)?.callFrame.functionName === IDLE) continue;
+    const node = nodeById.get(samples[i]!);
+    // A sample of a node the profile does not list has no stack to give: left out.
+    if (node === undefined || node.callFrame.functionName === IDLE) continue;
+    const nodeId = node.id;
     const entry = onTop.get(nodeId) ?? { count: 0, micros: 0 };
     entry.count++;
     entry.micros += Math.max(0, deltas[i] ?? 0);
     onTop.set(nodeId, entry);
   }
   return onTop;
-}
-
-function valueType(w: GrowableWriter, strings: StringTable, type: string, unit: string): GrowableWriter {
-  return w.varint(VALUE_TYPE.type, strings.index(type)).varint(VALUE_TYPE.unit, strings.index(unit));
-}
-
-/** profile.proto's string table: every string once, referred to by index; index 0 is "". */
-class StringTable {
-  readonly texts: string[] = [''];
-  private readonly indexes = new Map<string, number>([['', 0]]);
-
-  index(text: string): number {
-    let at = this.indexes.get(text);
-    if (at === undefined) {
-      at = this.texts.length;
-      this.texts.push(text);
-      this.indexes.set(text, at);
-    }
-    return at;
-  }
 }

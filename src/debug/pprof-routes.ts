@@ -4,19 +4,18 @@
  * profiling endpoint (`go tool pprof https://.../debug/pprof/profile`, `kubectl get --raw`) works
  * here. The requests go through authentication and authorization like any other non-resource path.
  *
- * Served: the index and `profile` (the main thread's CPU time). Go's named runtime profiles
- * (heap, goroutine, block, ...) and `symbol` describe a Go process; they answer 404 "Unknown
- * profile", as Go answers for a profile it does not have.
+ * Served: the index, `profile` (the main thread's CPU time) and `heap` (the live sampled objects).
+ * Go's other runtime profiles (goroutine, block, mutex, ...) and `symbol` describe a Go process;
+ * they answer 404 "Unknown profile", as Go answers for a profile it does not have.
  */
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { Handler } from '../server/request-context.js';
+import type { Handler, RequestContext } from '../server/request-context.js';
 import type { RouteTable } from '../server/router.js';
 import { writeBody, writeText } from '../server/write-response.js';
+import { CPU_SAMPLING_INTERVAL_US, HEAP_SAMPLING_INTERVAL_BYTES, type Profilers } from './profilers.js';
 
 const INDEX_PATH = '/debug/pprof/';
-/** V8 samples the stack every millisecond (Go's CPU profile: every 10 ms). */
-const SAMPLING_INTERVAL_US = 1000;
 /** Go's default when `seconds` is absent, not a whole number, or not positive. */
 const DEFAULT_SECONDS = 30;
 /** Beyond this a timer fires at once (Node's timers take 32-bit milliseconds). */
@@ -29,20 +28,12 @@ const NO_SNIFF = { 'X-Content-Type-Options': 'nosniff' } as const;
 /** Go's pprof marks its error answers so that its tool can print them as they are. */
 const ERROR_HEADERS = { ...NO_SNIFF, 'X-Go-Pprof': '1' } as const;
 
-/** Registers the profiling paths. */
-export function installProfiling(routes: RouteTable): void {
+/** Registers the profiling paths, served by `profilers`. */
+export function installProfiling(routes: RouteTable, profilers: Profilers): void {
   routes.add(INDEX_PATH, indexHandler);
-  routes.add(`${INDEX_PATH}profile`, profileHandler());
+  routes.add(`${INDEX_PATH}profile`, profileHandler(profilers));
+  routes.add(`${INDEX_PATH}heap`, heapHandler(profilers));
   routes.addPrefix(INDEX_PATH, unknownProfileHandler);
-}
-
-/**
- * The profiler and the encoder, loaded at the first profile: node:inspector alone takes ~4 ms to
- * load, and start time is a feature.
- */
-async function loadProfiling() {
-  const [recording, encoding] = await Promise.all([import('./cpu-profiler.js'), import('./pprof-cpu-profile.js')]);
-  return { profiler: new recording.CpuProfiler(SAMPLING_INTERVAL_US), ProfilerBusyError: recording.ProfilerBusyError, encodeCpuProfile: encoding.encodeCpuProfile };
 }
 
 const INDEX_HTML = `<html>
@@ -55,8 +46,10 @@ const INDEX_HTML = `<html>
 <p>Profiles of this Capstan server:</p>
 <table>
 <thead><td>Profile</td><td>What it holds</td></thead>
-<tr><td><a href="profile?seconds=${DEFAULT_SECONDS}">profile</a></td><td>the main thread's CPU time, sampled every ${SAMPLING_INTERVAL_US / 1000} ms for <code>seconds</code> seconds (default ${DEFAULT_SECONDS}), as gzipped pprof Protobuf: open it with <code>go tool pprof</code> or speedscope</td></tr>
+<tr><td><a href="heap">heap</a></td><td>the live objects among those sampled (one per ${HEAP_SAMPLING_INTERVAL_BYTES / 1024} KiB allocated on average, from a second after the server became ready), with the stacks that allocated them; <code>gc=1</code> collects garbage first</td></tr>
+<tr><td><a href="profile?seconds=${DEFAULT_SECONDS}">profile</a></td><td>the main thread's CPU time, sampled every ${CPU_SAMPLING_INTERVAL_US / 1000} ms for <code>seconds</code> seconds (default ${DEFAULT_SECONDS})</td></tr>
 </table>
+<p>Both are gzipped pprof Protobuf: open them with <code>go tool pprof</code> or speedscope.</p>
 </body>
 </html>
 `;
@@ -69,23 +62,39 @@ const unknownProfileHandler: Handler = async (ctx) => {
   writeText(ctx, 404, 'Unknown profile\n', ERROR_HEADERS);
 };
 
-function profileHandler(): Handler {
-  // One profiler for every request, so that a second recording is refused while one runs.
-  let loaded: ReturnType<typeof loadProfiling> | undefined;
+function profileHandler(profilers: Profilers): Handler {
   return async (ctx) => {
     const seconds = secondsOf(ctx.query.get('seconds'));
-    const { profiler, encodeCpuProfile, ProfilerBusyError } = await (loaded ??= loadProfiling());
+    const { cpu, encodeCpuProfile, ProfilerBusyError } = await profilers.load();
     let recording;
     try {
-      recording = await profiler.record(seconds * 1000, ctx.signal);
+      recording = await cpu.record(seconds * 1000, ctx.signal);
     } catch (err) {
       if (!(err instanceof ProfilerBusyError)) throw err;
       writeText(ctx, 500, `Could not enable CPU profiling: ${err.message}\n`, ERROR_HEADERS);
       return;
     }
-    const encoded = encodeCpuProfile(recording.profile, { startedAtMs: recording.startedAtMs, intervalUs: SAMPLING_INTERVAL_US });
-    writeBody(ctx, 200, 'application/octet-stream', await compress(encoded), { ...NO_SNIFF, 'Content-Disposition': 'attachment; filename="profile"' });
+    const encoded = encodeCpuProfile(recording.profile, { startedAtMs: recording.startedAtMs, intervalUs: CPU_SAMPLING_INTERVAL_US });
+    await sendProfile(ctx, 'profile', encoded);
   };
+}
+
+function heapHandler(profilers: Profilers): Handler {
+  return async (ctx) => {
+    // Go's delta profile (?seconds) and legacy text form (?debug) are not written here.
+    if (ctx.query.has('seconds')) return writeText(ctx, 400, 'the heap profile has no delta form here: ask without seconds\n', ERROR_HEADERS);
+    if (Number(ctx.query.get('debug') ?? 0) !== 0) return writeText(ctx, 400, 'the heap profile is written only as pprof Protobuf here: ask without debug\n', ERROR_HEADERS);
+    const { heap, encodeHeapProfile } = await profilers.load();
+    // Started once the server is ready (Server.start); a request before that starts it.
+    if (!heap.running) await heap.start();
+    const sampled = await heap.read(Number(ctx.query.get('gc') ?? 0) > 0);
+    await sendProfile(ctx, 'heap', encodeHeapProfile(sampled, { takenAtMs: Date.now(), intervalBytes: heap.intervalBytes }));
+  };
+}
+
+/** A profile as Go sends one: gzipped, as an attachment named after the profile. */
+async function sendProfile(ctx: RequestContext, name: string, encoded: Uint8Array): Promise<void> {
+  writeBody(ctx, 200, 'application/octet-stream', await compress(encoded), { ...NO_SNIFF, 'Content-Disposition': `attachment; filename="${name}"` });
 }
 
 /** The `seconds` parameter as Go reads it: a whole number, else (or when not positive) 30. */

@@ -21,6 +21,7 @@ import { buildAuthorizer } from '../auth/authorizer.js';
 import { installDebugFlags } from '../debug/debug-flags.js';
 import { DebugSocket } from '../debug/debug-socket.js';
 import { installProfiling } from '../debug/pprof-routes.js';
+import { Profilers } from '../debug/profilers.js';
 import { conditionCheck, logCheck, pingCheck, shutdownCheck, storeCheck } from '../health/checks.js';
 import { HealthChecks } from '../health/health-checks.js';
 import { rootHealthHandler, singleHealthHandler } from '../health/health-handler.js';
@@ -39,6 +40,9 @@ import { versionHandler, versionInfo, type VersionInfo } from './version.js';
 import type { ServerOptions } from '../cli/options.js';
 import type { Storage } from '../storage/storage.js';
 import type { Handler } from './request-context.js';
+
+/** How long after readiness heap sampling begins (see {@link Server.startHeapSamplingSoon}). */
+const HEAP_SAMPLING_DELAY_MS = 1000;
 
 export interface ServerDeps {
   readonly options: ServerOptions;
@@ -75,6 +79,8 @@ export class Server {
   private readonly lifetime = new AbortController();
   private listener: HttpsListener | undefined;
   private debugSocket: DebugSocket | undefined;
+  /** Shared by /debug/pprof/ and the debug socket; nothing of them loads before it is used. */
+  private readonly profilers = new Profilers();
   private tls: Promise<TlsMaterial> | undefined;
   /** Injected ones, then --token-auth-file's once start() has read it. */
   private tokenAuthenticators: readonly TokenAuthenticator[];
@@ -142,6 +148,7 @@ export class Server {
     this.servingInfo = { url, port: address.port, kubeconfigPath, tls };
     this.logger.info(`Serving securely on ${urlHost(address.address)}:${address.port}`);
     await this.hooks.runAll(this.lifetime.signal);
+    if (this.options.profiling || this.debugSocket) this.startHeapSamplingSoon();
     return this.servingInfo;
   }
 
@@ -201,11 +208,24 @@ export class Server {
     clearTimeout(timer);
     this.inFlight.abortAll(new Error('server is shutting down'));
     await Promise.all([listener.destroyAll(), this.debugSocket?.close()]);
+    this.profilers.stop();
+  }
+
+  /**
+   * Heap sampling for /debug/pprof/heap begins a moment after the server is ready, so that loading
+   * the inspector (~5 ms) delays neither readiness nor the first answers.
+   */
+  private startHeapSamplingSoon(): void {
+    const timer = setTimeout(() => {
+      this.profilers.startHeapSampling().catch((err: Error) => this.logger.warn(`heap sampling did not start: ${err.message}`));
+    }, HEAP_SAMPLING_DELAY_MS);
+    timer.unref();
+    this.lifetime.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
   }
 
   /** The --debug-socket-path socket; when it cannot listen, the HTTPS listener closes too. */
   private async listenOnDebugSocket(path: string, listener: HttpsListener): Promise<DebugSocket> {
-    const debugSocket = new DebugSocket(path, this.logger);
+    const debugSocket = new DebugSocket(path, this.logger, this.profilers);
     try {
       await debugSocket.listen();
       return debugSocket;
@@ -252,7 +272,7 @@ export class Server {
     const version = versionHandler(this.version);
     this.routes.add('/version', version).add('/version/', version);
     if (this.options.profiling) {
-      installProfiling(this.routes);
+      installProfiling(this.routes, this.profilers);
       installDebugFlags(this.routes, this.logger);
     }
   }

@@ -64,6 +64,11 @@ describe('encodeCpuProfile', () => {
     assert.deepEqual(decoded.functions.map((f) => f.name).sort(), ['(anonymous)', '(garbage collector)', 'main', 'parse']);
   });
 
+  it('leaves out a sample whose node is not in the profile', () => {
+    const stray = decodeProfile(encodeCpuProfile({ ...profile, samples: [3, 99], timeDeltas: [1000, 1000] }, { startedAtMs: 0, intervalUs: 1000 }));
+    assert.deepEqual(stray.samples.map((s) => s.stack.join(' < ')), ['parse < main']);
+  });
+
   it('encodes a profile without samples', () => {
     const empty = decodeProfile(encodeCpuProfile({ nodes: [profile.nodes[0]!], startTime: 1, endTime: 1, samples: [], timeDeltas: [] }, { startedAtMs: 0, intervalUs: 1000 }));
     assert.deepEqual(empty.samples, []);

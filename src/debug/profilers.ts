@@ -1,0 +1,53 @@
+/**
+ * The profilers the debug paths share (one CPU profiler, so that a second recording is refused
+ * while one runs; one heap sampler), loaded with their encoders on first use: node:inspector alone
+ * takes ~4 ms to load, and start time is a feature.
+ */
+import type { CpuProfiler } from './cpu-profiler.js';
+import type { HeapSampler } from './heap-sampler.js';
+
+/** V8 samples the stack every millisecond (Go's CPU profile: every 10 ms). */
+export const CPU_SAMPLING_INTERVAL_US = 1000;
+/** Go's default heap sampling rate (runtime.MemProfileRate). */
+export const HEAP_SAMPLING_INTERVAL_BYTES = 512 * 1024;
+
+async function loadProfiling() {
+  const [cpu, heap, cpuEncoding, heapEncoding] = await Promise.all([
+    import('./cpu-profiler.js'), import('./heap-sampler.js'), import('./pprof-cpu-profile.js'), import('./pprof-heap-profile.js'),
+  ]);
+  return {
+    cpu: new cpu.CpuProfiler(CPU_SAMPLING_INTERVAL_US),
+    heap: new heap.HeapSampler(HEAP_SAMPLING_INTERVAL_BYTES),
+    ProfilerBusyError: cpu.ProfilerBusyError,
+    encodeCpuProfile: cpuEncoding.encodeCpuProfile,
+    encodeHeapProfile: heapEncoding.encodeHeapProfile,
+  };
+}
+
+export type LoadedProfilers = Awaited<ReturnType<typeof loadProfiling>>;
+
+export class Profilers {
+  private loaded: Promise<LoadedProfilers> | undefined;
+  private heap: HeapSampler | undefined;
+  private stopped = false;
+
+  load(): Promise<LoadedProfilers> {
+    return (this.loaded ??= loadProfiling().then((profilers) => {
+      this.heap = profilers.heap;
+      return profilers;
+    }));
+  }
+
+  /** Starts sampling the heap (Go samples from the start; see heap-sampler.ts). */
+  async startHeapSampling(): Promise<void> {
+    const { heap } = await this.load();
+    if (!this.stopped) await heap.start();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.heap?.stop();
+  }
+}
+
+export type { CpuProfiler, HeapSampler };
