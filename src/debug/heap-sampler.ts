@@ -10,6 +10,8 @@ import type { SampledHeap } from './pprof-heap-profile.js';
 
 export class HeapSampler {
   private session: Session | undefined;
+  /** The start under way or done, so that callers who start it at once share one session. */
+  private starting: Promise<void> | undefined;
 
   constructor(readonly intervalBytes: number) {}
 
@@ -17,8 +19,14 @@ export class HeapSampler {
     return this.session !== undefined;
   }
 
-  async start(): Promise<void> {
-    if (this.session) return;
+  start(): Promise<void> {
+    return (this.starting ??= this.begin().catch((err: unknown) => {
+      this.starting = undefined;
+      throw err;
+    }));
+  }
+
+  private async begin(): Promise<void> {
     const session = new Session();
     session.connect();
     try {
@@ -43,5 +51,6 @@ export class HeapSampler {
   stop(): void {
     this.session?.disconnect();
     this.session = undefined;
+    this.starting = undefined;
   }
 }

@@ -83,11 +83,11 @@ function heapHandler(profilers: Profilers): Handler {
   return async (ctx) => {
     // Go's delta profile (?seconds) and legacy text form (?debug) are not written here.
     if (ctx.query.has('seconds')) return writeText(ctx, 400, 'the heap profile has no delta form here: ask without seconds\n', ERROR_HEADERS);
-    if (Number(ctx.query.get('debug') ?? 0) !== 0) return writeText(ctx, 400, 'the heap profile is written only as pprof Protobuf here: ask without debug\n', ERROR_HEADERS);
+    if (atoi(ctx.query.get('debug')) !== 0) return writeText(ctx, 400, 'the heap profile is written only as pprof Protobuf here: ask without debug\n', ERROR_HEADERS);
     const { heap, encodeHeapProfile } = await profilers.load();
     // Started once the server is ready (Server.start); a request before that starts it.
-    if (!heap.running) await heap.start();
-    const sampled = await heap.read(Number(ctx.query.get('gc') ?? 0) > 0);
+    await heap.start();
+    const sampled = await heap.read(atoi(ctx.query.get('gc')) > 0);
     await sendProfile(ctx, 'heap', encodeHeapProfile(sampled, { takenAtMs: Date.now(), intervalBytes: heap.intervalBytes }));
   };
 }
@@ -95,6 +95,11 @@ function heapHandler(profilers: Profilers): Handler {
 /** A profile as Go sends one: gzipped, as an attachment named after the profile. */
 async function sendProfile(ctx: RequestContext, name: string, encoded: Uint8Array): Promise<void> {
   writeBody(ctx, 200, 'application/octet-stream', await compress(encoded), { ...NO_SNIFF, 'Content-Disposition': `attachment; filename="${name}"` });
+}
+
+/** A whole-number parameter as Go's pprof reads one (strconv.Atoi, its error ignored): else 0. */
+function atoi(value: string | null): number {
+  return value !== null && /^[+-]?\d+$/.test(value) ? Number(value) : 0;
 }
 
 /** The `seconds` parameter as Go reads it: a whole number, else (or when not positive) 30. */

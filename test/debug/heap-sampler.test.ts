@@ -1,6 +1,7 @@
 /**
  * The heap sampler on this process: what a named function allocates and keeps shows up in what
- * it reads, with about the bytes kept; what was let go is gone after a collection.
+ * it reads, with about the bytes kept; what was let go is gone after a collection; callers who
+ * start it together share one start.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,5 +39,18 @@ describe('HeapSampler', () => {
     }
     assert.equal(sampler.running, false);
     await assert.rejects(sampler.read(false), /not running/);
+  });
+
+  it('starts once for callers who start it at the same time, and again after a stop', async () => {
+    const sampler = new HeapSampler(512 * 1024);
+    try {
+      await Promise.all([sampler.start(), sampler.start()]);
+      assert.ok((await sampler.read(false)).head);
+      sampler.stop();
+      await sampler.start();
+      assert.ok((await sampler.read(false)).head);
+    } finally {
+      sampler.stop();
+    }
   });
 });
