@@ -86,7 +86,7 @@ function heapHandler(profilers: Profilers): Handler {
     if (atoi(ctx.query.get('debug')) !== 0) return writeText(ctx, 400, 'the heap profile is written only as pprof Protobuf here: ask without debug\n', ERROR_HEADERS);
     const { heap, encodeHeapProfile } = await profilers.load();
     // Started once the server is ready (Server.start); a request before that starts it.
-    await heap.start();
+    await profilers.startHeapSampling();
     const sampled = await heap.read(atoi(ctx.query.get('gc')) > 0);
     await sendProfile(ctx, 'heap', encodeHeapProfile(sampled, { takenAtMs: Date.now(), intervalBytes: heap.intervalBytes }));
   };
