@@ -26,8 +26,10 @@ export class CpuProfiler {
   constructor(readonly intervalUs: number) {}
 
   /**
-   * Profiles for `durationMs`, or until `signal` aborts (then rejects with its reason, and the
-   * samples are dropped). Throws {@link ProfilerBusyError} while another recording runs.
+   * Profiles for `durationMs`, or until `signal` aborts: then what was recorded so far, as Go's
+   * handler ends a profile early when its request ends (a client that went away gets nothing, a
+   * server that stops sends the shorter profile). Throws {@link ProfilerBusyError} while another
+   * recording runs.
    */
   async record(durationMs: number, signal: AbortSignal): Promise<CpuRecording> {
     if (this.recording) throw new ProfilerBusyError();
@@ -40,9 +42,7 @@ export class CpuProfiler {
       const startedAtMs = Date.now();
       await post(session, 'Profiler.start');
       await sleep(durationMs, signal);
-      // Stopped whether the time ran out or the request went away: no sampling outlives it.
       const { profile } = (await post(session, 'Profiler.stop')) as Profiler.StopReturnType;
-      signal.throwIfAborted();
       return { profile, startedAtMs };
     } finally {
       session.disconnect();
