@@ -36,6 +36,11 @@ export class HeapSampler {
       session.disconnect();
       throw err;
     }
+    // Stopped while it started (the server stopping within the start): it must not run on.
+    if (this.starting === undefined) {
+      session.disconnect();
+      return;
+    }
     this.session = session;
   }
 

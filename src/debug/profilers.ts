@@ -1,9 +1,8 @@
 /**
- * The profilers the debug paths share (one CPU profiler, so that a second recording is refused
- * while one runs; one heap sampler), loaded with their encoders on first use: node:inspector alone
- * takes ~4 ms to load, and start time is a feature.
+ * The profilers a server's debug paths share (one CPU profiler, so that a second recording is
+ * refused while one runs; the process's one heap sampler), loaded with their encoders on first
+ * use: node:inspector alone takes ~4 ms to load, and start time is a feature.
  */
-import type { CpuProfiler } from './cpu-profiler.js';
 import type { HeapSampler } from './heap-sampler.js';
 
 /** V8 samples the stack every millisecond (Go's CPU profile: every 10 ms). */
@@ -63,5 +62,3 @@ export class Profilers {
     if (--sharedHeap!.users === 0) sharedHeap!.sampler.stop();
   }
 }
-
-export type { CpuProfiler, HeapSampler };

@@ -41,6 +41,14 @@ describe('HeapSampler', () => {
     await assert.rejects(sampler.read(false), /not running/);
   });
 
+  it('does not run on when stopped while it starts', async () => {
+    const sampler = new HeapSampler(512 * 1024);
+    const starting = sampler.start();
+    sampler.stop();
+    await starting;
+    assert.equal(sampler.running, false);
+  });
+
   it('starts once for callers who start it at the same time, and again after a stop', async () => {
     const sampler = new HeapSampler(512 * 1024);
     try {
