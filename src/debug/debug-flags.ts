@@ -3,13 +3,13 @@
  * changed while the server runs. One, as upstream: `v`, the log verbosity, set by a PUT whose body
  * is the new level, with upstream's answers (klog's wording, since scripts match on it).
  */
+import { ApiError } from '../api/errors.js';
+import { readBody } from '../endpoints/request-body.js';
 import type { Logger } from '../server/logger.js';
 import type { Handler, RequestContext } from '../server/request-context.js';
 import type { RouteTable } from '../server/router.js';
 import { writeBody } from '../server/write-response.js';
 
-/** A level is a handful of digits: a body past this is not one, and is not read further. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 const INDEX_HTML = `<html>
 <head>
@@ -43,8 +43,10 @@ function verbosityHandler(logger: Logger): Handler {
     if (ctx.req.method !== 'PUT') return plainText(ctx, 406, 'unsupported http method');
     let body: string;
     try {
-      body = await readSmallBody(ctx);
+      body = (await readBody(ctx)).toString('utf8');
     } catch (err) {
+      // Past upstream's body limit: its 413 Status, as for any request body.
+      if (err instanceof ApiError) throw err;
       return plainText(ctx, 400, `error reading request body: ${(err as Error).message}`);
     }
     const level = parseLevel(body);
@@ -68,17 +70,4 @@ export function parseLevel(text: string): number | string {
 /** A line of text, as upstream answers here: `text/plain` without a charset. */
 function plainText(ctx: RequestContext, statusCode: number, line: string): void {
   writeBody(ctx, statusCode, 'text/plain', `${line}\n`);
-}
-
-function readSmallBody(ctx: RequestContext): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    ctx.req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    ctx.req.once('end', () => (size > MAX_BODY_BYTES ? reject(new Error(`the body is larger than ${MAX_BODY_BYTES} bytes`)) : resolve(Buffer.concat(chunks).toString('utf8'))));
-    ctx.req.once('error', reject);
-  });
 }

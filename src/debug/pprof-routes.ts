@@ -104,8 +104,7 @@ function atoi(value: string | null): number {
 
 /** The `seconds` parameter as Go reads it: a whole number, else (or when not positive) 30. */
 export function secondsOf(value: string | null): number {
-  if (value === null || !/^[+-]?\d+$/.test(value)) return DEFAULT_SECONDS;
-  const seconds = Number(value);
+  const seconds = atoi(value);
   if (seconds <= 0 || !Number.isSafeInteger(seconds)) return DEFAULT_SECONDS;
   return Math.min(seconds, MAX_SECONDS);
 }

@@ -152,6 +152,8 @@ describe('profiling endpoint', () => {
     const index = await server.request('/debug/flags/');
     assert.equal(index.status, 200);
     assert.match(index.body, /<tr>v<br>/);
+    const huge = await server.request('/debug/flags/v', { method: 'PUT', body: '1'.repeat(4 * 1024 * 1024) });
+    assert.deepEqual([huge.status, huge.json().reason], [413, 'RequestEntityTooLarge']);
     assert.equal((await server.request('/debug/flags/v', { method: 'PUT', body: '0' })).status, 200);
   });
 
