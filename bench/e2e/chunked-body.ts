@@ -22,7 +22,8 @@ const MAX_LINE = 64 * 1024;
 type Phase = 'size' | 'data' | 'data-end' | 'done';
 
 /**
- * The body of a chunked response: emits 'data' (Buffer, one per chunk or part of one), 'end' at
+ * The body of a chunked response: emits 'data' (Buffer, one per chunk or part of one, valid only
+ * during the event: see feed()), 'end' at
  * the last chunk (a watch carries no trailers, so they are not waited for), 'error' on a framing
  * or connection error, 'close' when the connection closes. Like a Readable it starts paused: what
  * arrives before resume() is held, so nothing is emitted before its reader listens.
@@ -54,10 +55,14 @@ export class ChunkedBody extends EventEmitter {
     return this;
   }
 
-  /** Decodes the next bytes of the body (held until resume()). */
+  /**
+   * Decodes the next bytes of the body (held until resume()). `bytes` may be a socket's read
+   * buffer, overwritten by its next read: what is held is copied, and a 'data' listener copies
+   * what it keeps.
+   */
   feed(bytes: Buffer): void {
     if (this.held !== undefined) {
-      this.held.push(bytes);
+      this.held.push(Buffer.from(bytes));
       return;
     }
     let at = 0;
@@ -131,13 +136,8 @@ export class ChunkedBody extends EventEmitter {
  */
 export function getChunked(target: Target, secureContext: SecureContext, path: string, headers: Readonly<Record<string, string>>): Promise<ChunkedBody> {
   return new Promise((resolve, reject) => {
-    const socket = openTlsSocket(target, secureContext);
-    const body = new ChunkedBody(() => socket.destroy());
     let head: ResponseHeadReader | undefined = new ResponseHeadReader();
-    socket.on('secureConnect', () => {
-      socket.write(requestHead(target, 'GET', path, headers));
-    });
-    socket.on('data', (bytes: Buffer) => {
+    const socket = openTlsSocket(target, secureContext, (bytes) => {
       if (head === undefined) return body.feed(bytes);
       let read: ReturnType<ResponseHeadReader['feed']>;
       try {
@@ -151,6 +151,10 @@ export function getChunked(target: Target, secureContext: SecureContext, path: s
       if (!read.head.chunked) return fail(new Error(`watch ${path}: the response is not chunked`));
       resolve(body);
       if (read.rest.length > 0) body.feed(read.rest);
+    });
+    const body = new ChunkedBody(() => socket.destroy());
+    socket.on('secureConnect', () => {
+      socket.write(requestHead(target, 'GET', path, headers));
     });
     socket.on('error', (err) => {
       if (head !== undefined) fail(err);

@@ -46,7 +46,6 @@ export class Http1Connection {
     private readonly socket: TLSSocket,
     private readonly target: Target,
   ) {
-    socket.on('data', (bytes: Buffer) => this.received(bytes));
     socket.on('error', (err) => this.ended(err));
     socket.on('close', () => this.ended(new Error('the connection closed')));
   }
@@ -54,10 +53,13 @@ export class Http1Connection {
   /** Opens a connection; resolves once TLS is up. */
   static open(target: Target, secureContext: SecureContext): Promise<Http1Connection> {
     return new Promise((resolve, reject) => {
-      const socket = openTlsSocket(target, secureContext);
+      // Reads go to the connection once it exists; none come before TLS is up and a request went.
+      let connection: Http1Connection | undefined;
+      const socket = openTlsSocket(target, secureContext, (bytes) => connection?.received(bytes));
       socket.once('secureConnect', () => {
         socket.off('error', reject);
-        resolve(new Http1Connection(socket, target));
+        connection = new Http1Connection(socket, target);
+        resolve(connection);
       });
       socket.once('error', reject);
     });
@@ -93,6 +95,7 @@ export class Http1Connection {
     this.socket.destroy();
   }
 
+  /** One read of the socket: a view of its read buffer, valid until the next read (see openTlsSocket). */
   private received(bytes: Buffer): void {
     const flight = this.current;
     if (flight === undefined) {
@@ -156,7 +159,8 @@ export class Http1Connection {
     flight.bytes += data.length;
     const take = Math.min(data.length, flight.keepBytes - flight.kept);
     if (take > 0) {
-      flight.chunks.push(take === data.length ? data : data.subarray(0, take));
+      // A copy: `data` is a view of the socket's read buffer, overwritten by the next read.
+      flight.chunks.push(Buffer.from(data.subarray(0, take)));
       flight.kept += take;
     }
   }

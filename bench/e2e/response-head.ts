@@ -25,14 +25,15 @@ export class ResponseHeadReader {
   /**
    * Takes the next read. Returns undefined while the head is incomplete; then the head and the
    * bytes of the read that follow it (the body's start). Throws when the bytes are not an HTTP/1.x
-   * response head, or too long for one.
+   * response head, or too long for one. `bytes` may be a socket's read buffer, which its next read
+   * overwrites: a partial head is kept as a copy, and `rest` is valid until that next read.
    */
   feed(bytes: Buffer): { head: ResponseHead; rest: Buffer } | undefined {
     const all = this.gathered.length === 0 ? bytes : Buffer.concat([this.gathered, bytes]);
     const end = all.indexOf(HEAD_END);
     if (end < 0) {
       if (all.length > MAX_HEAD) throw new Error('response headers too long');
-      this.gathered = all;
+      this.gathered = Buffer.from(all);
       return undefined;
     }
     this.gathered = Buffer.alloc(0);

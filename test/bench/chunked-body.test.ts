@@ -27,6 +27,9 @@ function decode(parts: readonly Buffer[]): { data: string; ended: number; errors
 const EVENT = '{"type":"ADDED","seq":"1"}\n';
 const WIRE = Buffer.from(`5\r\nhello\r\n${EVENT.length.toString(16)};ext=1\r\n${EVENT}\r\n0\r\nTrailer: x\r\n\r\n`, 'latin1');
 const DATA = `hello${EVENT}`;
+/** A second body of the same framing and length, other bytes. */
+const OTHER_WIRE = Buffer.from(WIRE.toString('latin1').replace('hello', 'HELLO').replace('"seq":"1"', '"seq":"2"'), 'latin1');
+const OTHER_DATA = DATA.replace('hello', 'HELLO').replace('"seq":"1"', '"seq":"2"');
 
 describe('ChunkedBody', () => {
   it('decodes a body in one piece', () => {
@@ -77,7 +80,8 @@ describe('getChunked', () => {
       if (req.url === '/plain') return void res.writeHead(200, { 'Content-Length': '2' }).end('{}');
       if (req.url === '/missing') return void res.writeHead(404).end();
       // Headers and the first chunks in one write, as a server that does not flush headers alone sends them.
-      res.socket!.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${WIRE.toString('latin1')}`);
+      const wire = req.url === '/other' ? OTHER_WIRE : WIRE;
+      res.socket!.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${wire.toString('latin1')}`);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
@@ -98,6 +102,25 @@ describe('getChunked', () => {
     await ended;
     body.destroy();
     assert.equal(data, DATA);
+  });
+
+  it('holds what came before resume() as a copy, not a view of the read buffer the next read reuses', async () => {
+    // Both watches' first bytes wait while the other's arrive into the same shared read buffer.
+    const first = await get('/watch');
+    const second = await get('/other');
+    const read = (body: ChunkedBody) =>
+      new Promise<string>((resolve) => {
+        let data = '';
+        body.on('data', (b: Buffer) => (data += b.toString('latin1')));
+        body.on('end', () => resolve(data));
+        body.resume();
+      });
+    try {
+      assert.deepEqual(await Promise.all([read(first), read(second)]), [DATA, OTHER_DATA]);
+    } finally {
+      first.destroy();
+      second.destroy();
+    }
   });
 
   it('refuses an answer that is not 200, or not chunked', async () => {

@@ -14,6 +14,16 @@ import { openSender } from '../../bench/e2e/senders.js';
 import { makeCeilingCertificates } from '../../bench/e2e/test-certificates.js';
 import type { Target } from '../../bench/e2e/target.js';
 
+/** Larger than a socket's read buffer (64 KiB) and than a TLS record, so it takes many reads. */
+const BIG = 300 * 1024;
+
+/** BIG bytes that differ from offset to offset (period 251, prime to every read size) and by seed. */
+function bigBody(seed: number): Buffer {
+  const body = Buffer.alloc(BIG);
+  for (let i = 0; i < BIG; i++) body[i] = (i + seed) % 251;
+  return body;
+}
+
 describe('Http1Connection', () => {
   let server: Server;
   let target: Target;
@@ -34,6 +44,9 @@ describe('Http1Connection', () => {
             res.writeHead(200, { 'Content-Type': 'text/plain' });
             res.write('abc');
             return void setImmediate(() => res.end('defg'));
+          case '/big':
+            // A body of many reads, its bytes different at every offset and on every connection.
+            return void res.writeHead(200, { 'Content-Length': String(BIG) }).end(bigBody(Number(req.headers['x-seed'])));
           case '/empty':
             return void res.writeHead(204).end();
           case '/slow':
@@ -77,6 +90,23 @@ describe('Http1Connection', () => {
     assert.equal(c.usable, true);
     assert.equal(connections.size - before, 1);
     c.close();
+  });
+
+  it('keeps bodies whole while other connections read into the same read buffer', async () => {
+    // Every connection of the process reads into one shared buffer: a body kept as views of it
+    // would come back overwritten by the other connection's bytes.
+    const [a, b] = await Promise.all([open(), open()]);
+    try {
+      const [ra, rb] = await Promise.all([
+        a.request({ method: 'GET', path: '/big', headers: { 'X-Seed': '1' } }, Infinity),
+        b.request({ method: 'GET', path: '/big', headers: { 'X-Seed': '2' } }, Infinity),
+      ]);
+      assert.ok(ra.body!.equals(bigBody(1)), 'the first body as sent');
+      assert.ok(rb.body!.equals(bigBody(2)), 'the second body as sent');
+    } finally {
+      a.close();
+      b.close();
+    }
   });
 
   it('counts bytes without keeping them when not asked', async () => {
