@@ -23,10 +23,10 @@ type Phase = 'size' | 'data' | 'data-end' | 'done';
 
 /**
  * The body of a chunked response: emits 'data' (Buffer, one per chunk or part of one, valid only
- * during the event: see feed()), 'end' at
- * the last chunk (a watch carries no trailers, so they are not waited for), 'error' on a framing
- * or connection error, 'close' when the connection closes. Like a Readable it starts paused: what
- * arrives before resume() is held, so nothing is emitted before its reader listens.
+ * during the event: see feed()), 'end' at the last chunk (a watch carries no trailers, so they are
+ * not waited for), 'error' on a framing or connection error, 'close' when the connection closes.
+ * Like a Readable it starts paused: what arrives before resume() is held, so nothing is emitted
+ * before its reader listens.
  */
 export class ChunkedBody extends EventEmitter {
   private phase: Phase = 'size';
@@ -137,6 +137,7 @@ export class ChunkedBody extends EventEmitter {
 export function getChunked(target: Target, secureContext: SecureContext, path: string, headers: Readonly<Record<string, string>>): Promise<ChunkedBody> {
   return new Promise((resolve, reject) => {
     let head: ResponseHeadReader | undefined = new ResponseHeadReader();
+    // Reads come only after the request below went out, so `body` exists by the first one.
     const socket = openTlsSocket(target, secureContext, (bytes) => {
       if (head === undefined) return body.feed(bytes);
       let read: ReturnType<ResponseHeadReader['feed']>;
