@@ -82,7 +82,7 @@ export interface ServerOptions {
   readonly shutdownDelayMs: number;
   /** --allow-privileged: whether containers may run privileged (upstream's default: no). */
   readonly allowPrivileged: boolean;
-  /** --profiling: serve the main thread's CPU profile at /debug/pprof/ and -v at /debug/flags/v (upstream's default: yes). */
+  /** --profiling: serve CPU and heap profiles at /debug/pprof/ and -v at /debug/flags/v (upstream's default: yes). */
   readonly profiling: boolean;
   /** --debug-socket-path: a unix socket serving /debug/pprof/ and /debug/flags/v to anyone who can open it. */
   readonly debugSocketPath?: string;

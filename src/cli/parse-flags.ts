@@ -63,7 +63,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'default-unreachable-toleration-seconds', value: 'seconds', description: 'tolerationSeconds of the unreachable toleration added to pods without one', defaultText: String(DEFAULTS.defaultTolerationSeconds.unreachable) },
   { name: 'delete-collection-workers', value: 'n', description: 'objects a deletecollection deletes at once', defaultText: String(DEFAULTS.deleteCollectionWorkers) },
   { name: 'allow-privileged', description: 'let containers (of pods and pod templates) run privileged', defaultText: 'false' },
-  { name: 'profiling', description: 'serve CPU profiles at /debug/pprof/ (pprof format) and -v at /debug/flags/v, to users the authorizer lets in', defaultText: 'true' },
+  { name: 'profiling', description: 'serve CPU and heap profiles at /debug/pprof/ (pprof format) and -v at /debug/flags/v, to users the authorizer lets in', defaultText: 'true' },
   { name: 'debug-socket-path', value: 'path', description: 'also serve /debug/pprof/ and /debug/flags/v on this unix socket, without authentication (whatever --profiling says)' },
   { name: 'feature-gates', value: 'Name=bool,...', description: 'feature gates', repeatable: true },
   { name: 'v', short: 'v', value: 'level', description: 'log verbosity', defaultText: '0' },

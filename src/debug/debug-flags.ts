@@ -5,11 +5,11 @@
  */
 import { ApiError } from '../api/errors.js';
 import { readBody } from '../endpoints/request-body.js';
+import { parseGoInt } from '../serialization/go-int.js';
 import type { Logger } from '../server/logger.js';
 import type { Handler, RequestContext } from '../server/request-context.js';
 import type { RouteTable } from '../server/router.js';
 import { writeBody } from '../server/write-response.js';
-
 
 const INDEX_HTML = `<html>
 <head>
@@ -61,10 +61,8 @@ function verbosityHandler(logger: Logger): Handler {
  * body is taken as it is: a trailing newline is not a number, there as here.
  */
 export function parseLevel(text: string): number | string {
-  if (!/^[+-]?\d+$/.test(text)) return `strconv.ParseInt: parsing ${JSON.stringify(text)}: invalid syntax`;
-  const level = Number(text);
-  if (level < -(2 ** 31) || level > 2 ** 31 - 1) return `strconv.ParseInt: parsing ${JSON.stringify(text)}: value out of range`;
-  return level;
+  const level = parseGoInt(text, 'ParseInt', -(2n ** 31n), 2n ** 31n - 1n);
+  return level.error ?? Number(level.value);
 }
 
 /** A line of text, as upstream answers here: `text/plain` without a charset. */

@@ -10,6 +10,7 @@
  */
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { INT64_MAX, INT64_MIN, parseGoInt } from '../serialization/go-int.js';
 import type { Handler, RequestContext } from '../server/request-context.js';
 import type { RouteTable } from '../server/router.js';
 import { writeBody, writeText } from '../server/write-response.js';
@@ -97,14 +98,14 @@ async function sendProfile(ctx: RequestContext, name: string, encoded: Uint8Arra
   writeBody(ctx, 200, 'application/octet-stream', await compress(encoded), { ...NO_SNIFF, 'Content-Disposition': `attachment; filename="${name}"` });
 }
 
-/** A whole-number parameter as Go's pprof reads one (strconv.Atoi, its error ignored): else 0. */
+/** A parameter as Go's pprof reads `gc` and `debug`: strconv.Atoi, its error ignored (0 when absent). */
 function atoi(value: string | null): number {
-  return value !== null && /^[+-]?\d+$/.test(value) ? Number(value) : 0;
+  return value === null ? 0 : Number(parseGoInt(value, 'ParseInt', INT64_MIN, INT64_MAX).value);
 }
 
-/** The `seconds` parameter as Go reads it: a whole number, else (or when not positive) 30. */
+/** The `seconds` parameter as Go reads it: a 64-bit whole number, else (or when not positive) 30. */
 export function secondsOf(value: string | null): number {
-  const seconds = atoi(value);
-  if (seconds <= 0 || !Number.isSafeInteger(seconds)) return DEFAULT_SECONDS;
-  return Math.min(seconds, MAX_SECONDS);
+  const seconds = value === null ? undefined : parseGoInt(value, 'ParseInt', INT64_MIN, INT64_MAX);
+  if (seconds === undefined || seconds.error !== undefined || seconds.value <= 0n) return DEFAULT_SECONDS;
+  return seconds.value > BigInt(MAX_SECONDS) ? MAX_SECONDS : Number(seconds.value);
 }

@@ -52,6 +52,10 @@ describe('secondsOf', () => {
     ['ten', 30],
     ['', 30],
     ['99999999999', 2_147_483],
+    // Past 2^53 but within 64 bits: still a whole number to Go, so capped like any long profile.
+    ['9007199254740993', 2_147_483],
+    // Past 64 bits: ParseInt fails, and Go takes its default.
+    ['9223372036854775808', 30],
   ];
   for (const [value, want] of table) it(`reads ${JSON.stringify(value)} as ${want}`, () => assert.equal(secondsOf(value), want));
 });

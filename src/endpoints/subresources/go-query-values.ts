@@ -4,7 +4,7 @@
  * does, and a value that does not parse is a 400 with strconv's words.
  */
 import { badRequest } from '../../api/errors.js';
-import { goQuote } from '../../serialization/go-format.js';
+import { INT64_MAX, INT64_MIN, parseGoInt, type GoIntParser } from '../../serialization/go-int.js';
 
 /** runtime.Convert_Slice_string_To_bool: present and not 0/f/false (any case). */
 export function queryBool(query: URLSearchParams, name: string): boolean {
@@ -15,18 +15,15 @@ export function queryBool(query: URLSearchParams, name: string): boolean {
 /** strconv.ParseInt(value, 10, 64), or undefined when absent. */
 export function queryInt64(query: URLSearchParams, name: string): bigint | undefined {
   const value = query.get(name);
-  return value === null ? undefined : parseGoInteger(value, 'ParseInt', -(2n ** 63n), 2n ** 63n - 1n, '');
+  return value === null ? undefined : parseGoInteger(value, 'ParseInt', INT64_MIN, INT64_MAX, '');
 }
 
 /**
  * strconv.Parse{Int,Uint} in base 10 within [min, max]. Throws 400 with strconv's error text after
  * `context` (the words a conversion puts before it).
  */
-export function parseGoInteger(value: string, parser: 'ParseInt' | 'ParseUint', min: bigint, max: bigint, context: string): bigint {
-  const syntax = parser === 'ParseInt' ? /^[+-]?[0-9]+$/ : /^[0-9]+$/;
-  const fail = (why: string) => badRequest(`${context}strconv.${parser}: parsing ${goQuote(value)}: ${why}`);
-  if (!syntax.test(value)) throw fail('invalid syntax');
-  const n = BigInt(value);
-  if (n < min || n > max) throw fail('value out of range');
-  return n;
+export function parseGoInteger(value: string, parser: GoIntParser, min: bigint, max: bigint, context: string): bigint {
+  const parsed = parseGoInt(value, parser, min, max);
+  if (parsed.error !== undefined) throw badRequest(`${context}${parsed.error}`);
+  return parsed.value;
 }
