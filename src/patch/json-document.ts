@@ -7,6 +7,7 @@
  *
  * Members are set with defineProperty for `__proto__`, so a patch can never reach a prototype.
  */
+import { INT64_MAX, INT64_MIN, parseGoInt } from '../serialization/go-int.js';
 
 export type Container = Record<string, unknown> | unknown[];
 
@@ -19,32 +20,24 @@ export function isContainer(value: unknown): value is Container {
   return typeof value === 'object' && value !== null;
 }
 
-/** Go's strconv.Atoi: an optional sign and decimal digits, within 64 bits. */
-function parseIndex(key: string): number | undefined {
-  if (!/^[+-]?\d+$/.test(key)) return undefined;
-  const n = Number(key);
-  return Math.abs(n) < 2 ** 63 ? n : undefined;
+/** An array index read as Go's strconv.Atoi reads it: the index, or strconv's error text. */
+function atoi(key: string): { readonly index: bigint; readonly error?: string } {
+  const { value, error } = parseGoInt(key, 'Atoi', INT64_MIN, INT64_MAX);
+  return { index: value, ...(error !== undefined ? { error } : {}) };
 }
 
-function indexOrFail(key: string): number {
-  const idx = parseIndex(key);
-  if (idx === undefined) throw new PatchFailure(`strconv.Atoi: parsing ${JSON.stringify(key)}: invalid syntax`);
-  return idx;
-}
-
-function invalidIndex(idx: number): PatchFailure {
-  return new PatchFailure(`Unable to access invalid index: ${idx}: invalid index referenced`);
+function invalidIndex(index: bigint): PatchFailure {
+  return new PatchFailure(`Unable to access invalid index: ${index}: invalid index referenced`);
 }
 
 /** An existing element's position; negative indices count from the end. */
 function existingIndex(array: readonly unknown[], key: string): number {
-  let idx = indexOrFail(key);
-  if (idx < 0) {
-    if (idx < -array.length) throw invalidIndex(idx);
-    idx += array.length;
-  }
-  if (idx >= array.length) throw invalidIndex(idx);
-  return idx;
+  const { index, error } = atoi(key);
+  if (error !== undefined) throw new PatchFailure(error);
+  const length = BigInt(array.length);
+  const at = index < 0n ? index + length : index;
+  if (at < 0n || at >= length) throw invalidIndex(index);
+  return Number(at);
 }
 
 /** RFC 6901 unescaping: `~1` is `/`, `~0` is `~`, read left to right. */
@@ -86,15 +79,11 @@ export function addMember(container: Container, key: string, value: unknown): vo
     container.push(value);
     return;
   }
-  let idx = parseIndex(key);
-  if (idx === undefined) throw new PatchFailure(`value was not a proper array index: '${key}'`);
-  const size = container.length + 1;
-  if (idx >= size) throw invalidIndex(idx);
-  if (idx < 0) {
-    if (idx < -size) throw invalidIndex(idx);
-    idx += size;
-  }
-  container.splice(idx, 0, value);
+  const { index, error } = atoi(key);
+  if (error !== undefined) throw new PatchFailure(`value was not a proper array index: '${key}': ${error}`);
+  const size = BigInt(container.length + 1);
+  if (index >= size || index < -size) throw invalidIndex(index);
+  container.splice(Number(index < 0n ? index + size : index), 0, value);
 }
 
 /** Removes a member. Throws PatchFailure when there is none. */
