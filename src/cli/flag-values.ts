@@ -4,6 +4,8 @@
  */
 import { parseDuration } from '../server/duration.js';
 import { parseGoBool } from '../serialization/go-bool.js';
+import { goQuote } from '../serialization/go-format.js';
+import { INT64_MAX, INT64_MIN, parseGoInt } from '../serialization/go-int.js';
 import { parseCidr } from '../server/cidr.js';
 import { isIpAddress } from '../util/ip-address.js';
 
@@ -12,7 +14,7 @@ export class FlagError extends Error {
   override readonly name = 'FlagError';
 }
 
-/** The raw value of one flag: what the user typed, under which spelling. */
+/** The raw value of one flag: what the user typed, and the flag named as the user spelled it (as pflag names it: `-v, --v` for one with a shorthand). */
 export interface RawFlag {
   readonly spelling: string;
   /** A string, a list (repeatable flags) or `true` (an optional-value flag given without one). */
@@ -41,13 +43,29 @@ export class FlagValues {
     return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
   }
 
-  int(flag: string, { min = -Infinity, max = Infinity } = {}): number | undefined {
+  /**
+   * A pflag int flag: strconv.ParseInt(text, 0, 64), so Go's literals (0x1F, 0o17, 017, 1_000) are
+   * read and a bad value gets strconv's words. Ranges are validate-options.ts's business, as upstream's.
+   */
+  int(flag: string): number | undefined {
+    return this.convert(flag, (text) => Number(strconv(parseGoInt(text, 'ParseInt', INT64_MIN, INT64_MAX, 0))));
+  }
+
+  /**
+   * An int64 flag of Go's own flag package, which upstream hands to pflag unchanged (the default
+   * toleration seconds): the same syntax as `int`, but that package words its errors itself.
+   */
+  goFlagInt64(flag: string): number | undefined {
     return this.convert(flag, (text) => {
-      if (!/^[+-]?\d+$/.test(text)) throw new Error('must be an integer');
-      const n = Number(text);
-      if (n < min || n > max) throw new Error(`must be between ${min} and ${max}`);
-      return n;
+      const { value, error } = parseGoInt(text, 'ParseInt', INT64_MIN, INT64_MAX, 0);
+      if (error === undefined) return Number(value);
+      throw new Error(error.endsWith('value out of range') ? 'value out of range' : 'parse error');
     });
+  }
+
+  /** strconv.ParseUint(text, 10, bits), as the verbosity level (-v) is read: 31 bits, for klog's int32. */
+  uint(flag: string, bits: number): number | undefined {
+    return this.convert(flag, (text) => Number(strconv(parseGoInt(text, 'ParseUint', 0n, 2n ** BigInt(bits) - 1n))));
   }
 
   bool(flag: string): boolean | undefined {
@@ -55,7 +73,7 @@ export class FlagValues {
     if (raw?.value === true) return true;
     return this.convert(flag, (text) => {
       const b = parseGoBool(text);
-      if (b === undefined) throw new Error(`strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`);
+      if (b === undefined) throw new Error(`strconv.ParseBool: parsing ${goQuote(text)}: invalid syntax`);
       return b;
     });
   }
@@ -117,7 +135,7 @@ export class FlagValues {
     return gates;
   }
 
-  /** The spelling the user typed (for messages), or the canonical name. */
+  /** The flag as messages name it (see RawFlag), or the canonical name. */
   spelling(flag: string): string {
     return this.raw.get(flag)?.spelling ?? flag;
   }
@@ -133,6 +151,12 @@ export class FlagValues {
   }
 
   private error(flag: string, value: string, why: string): FlagError {
-    return new FlagError(`invalid argument ${JSON.stringify(value)} for "${this.spelling(flag)}" flag: ${why}`);
+    return new FlagError(`invalid argument ${goQuote(value)} for "${this.spelling(flag)}" flag: ${why}`);
   }
+}
+
+/** A strconv result's value, or its error thrown for `convert` to word. */
+function strconv({ value, error }: { readonly value: bigint; readonly error?: string }): bigint {
+  if (error !== undefined) throw new Error(error);
+  return value;
 }

@@ -138,7 +138,8 @@ function collectRaw(program: Command): Map<string, RawFlag> {
       const key = camelCase(spelling);
       if (program.getOptionValueSource(key) !== 'cli') continue;
       if (raw.has(spec.name)) throw new FlagError(`--${spec.name} and --${spec.alias} are the same flag; give only one`);
-      raw.set(spec.name, { spelling: `--${spelling}`, value: values[key]! });
+      // pflag names a flag with a shorthand by both in its errors: "-v, --v".
+      raw.set(spec.name, { spelling: spec.short ? `-${spec.short}, --${spelling}` : `--${spelling}`, value: values[key]! });
     }
   }
   return raw;
@@ -189,9 +190,9 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
     },
     limits: {
       requestTimeoutMs: flags.duration('request-timeout') ?? d.limits.requestTimeoutMs,
-      minRequestTimeoutSeconds: flags.int('min-request-timeout', { min: 0 }) ?? d.limits.minRequestTimeoutSeconds,
-      maxRequestsInflight: flags.int('max-requests-inflight', { min: 0 }) ?? d.limits.maxRequestsInflight,
-      maxMutatingRequestsInflight: flags.int('max-mutating-requests-inflight', { min: 0 }) ?? d.limits.maxMutatingRequestsInflight,
+      minRequestTimeoutSeconds: flags.int('min-request-timeout') ?? d.limits.minRequestTimeoutSeconds,
+      maxRequestsInflight: flags.int('max-requests-inflight') ?? d.limits.maxRequestsInflight,
+      maxMutatingRequestsInflight: flags.int('max-mutating-requests-inflight') ?? d.limits.maxMutatingRequestsInflight,
     },
     services: {
       clusterIpRanges: flags.cidrs('service-cluster-ip-range') ?? d.services.clusterIpRanges,
@@ -202,12 +203,12 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
     profiling: flags.bool('profiling') ?? d.profiling,
     ...(flags.string('debug-socket-path') ? { debugSocketPath: resolve(flags.string('debug-socket-path')!) } : {}),
     defaultTolerationSeconds: {
-      notReady: flags.int('default-not-ready-toleration-seconds', { min: 0 }) ?? d.defaultTolerationSeconds.notReady,
-      unreachable: flags.int('default-unreachable-toleration-seconds', { min: 0 }) ?? d.defaultTolerationSeconds.unreachable,
+      notReady: flags.goFlagInt64('default-not-ready-toleration-seconds') ?? d.defaultTolerationSeconds.notReady,
+      unreachable: flags.goFlagInt64('default-unreachable-toleration-seconds') ?? d.defaultTolerationSeconds.unreachable,
     },
-    deleteCollectionWorkers: flags.int('delete-collection-workers', { min: 1 }) ?? d.deleteCollectionWorkers,
+    deleteCollectionWorkers: flags.int('delete-collection-workers') ?? d.deleteCollectionWorkers,
     featureGates: flags.featureGates('feature-gates') ?? d.featureGates,
-    verbosity: flags.int('v', { min: 0 }) ?? d.verbosity,
+    verbosity: flags.uint('v', 31) ?? d.verbosity,
     version: { gitVersion: version !== undefined && version !== 'false' ? version : d.version.gitVersion },
   };
 }

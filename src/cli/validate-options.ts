@@ -14,6 +14,7 @@ const MAX_SERVICE_HOST_BITS = 20;
 export function validateOptions(options: ServerOptions): string[] {
   return [
     ...validateServing(options),
+    ...validateLimits(options.limits),
     ...validateAuthorization(options.authorization.modes),
     ...validateStore(options),
     ...validateServices(options),
@@ -31,6 +32,16 @@ function validateServing(options: ServerOptions): string[] {
   }
   errors.push(...missingFiles({ '--tls-cert-file': s.tlsCertFile, '--tls-private-key-file': s.tlsPrivateKeyFile, '--client-ca-file': authentication.clientCaFile }));
   return errors;
+}
+
+/** Upstream's words for the limits it refuses below zero (0 switches a limit off). */
+function validateLimits(limits: ServerOptions['limits']): string[] {
+  const negative: Array<[string, number]> = [
+    ['--max-requests-inflight', limits.maxRequestsInflight],
+    ['--max-mutating-requests-inflight', limits.maxMutatingRequestsInflight],
+    ['--min-request-timeout', limits.minRequestTimeoutSeconds],
+  ];
+  return negative.filter(([, value]) => value < 0).map(([flag]) => `${flag} can not be negative value`);
 }
 
 function validateAuthorization(modes: readonly string[]): string[] {

@@ -67,6 +67,10 @@ describe('parseFlags', () => {
     { name: 'feature gates', argv: ['--feature-gates', 'A=true,B=false', '--feature-gates=C=1'], check: (o) => assert.deepEqual(o.featureGates, { A: true, B: false, C: true }) },
     { name: 'verbosity -v=4', argv: ['-v=4'], check: (o) => assert.equal(o.verbosity, 4) },
     { name: 'verbosity --v 2', argv: ['--v', '2'], check: (o) => assert.equal(o.verbosity, 2) },
+    // pflag reads int flags with strconv.ParseInt(s, 0, 64): Go's literal syntax.
+    { name: 'Go integer literals', argv: ['--secure-port', '0x1A0B', '--max-requests-inflight=0o17', '--min-request-timeout', '1_800', '--max-mutating-requests-inflight=017'], check: (o) => (assert.equal(o.secureServing.port, 6667), assert.equal(o.limits.maxRequestsInflight, 15), assert.equal(o.limits.minRequestTimeoutSeconds, 1800), assert.equal(o.limits.maxMutatingRequestsInflight, 15)) },
+    // Upstream takes any int64 here (a negative toleration means "evict at once") and any worker count (below 1 runs one).
+    { name: 'negative toleration seconds, no delete workers', argv: ['--default-not-ready-toleration-seconds=-1', '--delete-collection-workers=0'], check: (o) => (assert.equal(o.defaultTolerationSeconds.notReady, -1), assert.equal(o.deleteCollectionWorkers, 0)) },
     { name: 'version override', argv: ['--version=v1.35.3'], check: (o) => assert.equal(o.version.gitVersion, 'v1.35.3') },
   ];
   for (const c of good) {
@@ -79,7 +83,17 @@ describe('parseFlags', () => {
 
   const bad: Array<{ name: string; argv: string[]; message: RegExp }> = [
     { name: 'unknown flag', argv: ['--nope'], message: /unknown option '--nope'/ },
-    { name: 'non-integer port', argv: ['--secure-port', 'x'], message: /invalid argument "x" for "--secure-port" flag/ },
+    { name: 'non-integer port', argv: ['--secure-port', 'x'], message: /^invalid argument "x" for "--secure-port" flag: strconv\.ParseInt: parsing "x": invalid syntax$/ },
+    { name: 'port past 64 bits', argv: ['--secure-port', '0x8000000000000000'], message: /^invalid argument "0x8000000000000000" for "--secure-port" flag: strconv\.ParseInt: parsing "0x8000000000000000": value out of range$/ },
+    { name: 'octal digit 8', argv: ['--max-requests-inflight=08'], message: /strconv\.ParseInt: parsing "08": invalid syntax$/ },
+    // Go's flag package words the errors of the flags upstream registers through it.
+    { name: 'bad toleration seconds', argv: ['--default-unreachable-toleration-seconds', '5m'], message: /^invalid argument "5m" for "--default-unreachable-toleration-seconds" flag: parse error$/ },
+    { name: 'toleration seconds past 64 bits', argv: ['--default-not-ready-toleration-seconds=9223372036854775808'], message: /flag: value out of range$/ },
+    // The verbosity is strconv.ParseUint(s, 10, 31); pflag names a flag with a shorthand by both names.
+    { name: 'negative verbosity', argv: ['--v=-1'], message: /^invalid argument "-1" for "-v, --v" flag: strconv\.ParseUint: parsing "-1": invalid syntax$/ },
+    { name: 'verbosity past 31 bits', argv: ['-v', '2147483648'], message: /^invalid argument "2147483648" for "-v, --v" flag: strconv\.ParseUint: parsing "2147483648": value out of range$/ },
+    { name: 'hex verbosity', argv: ['-v=0x2'], message: /strconv\.ParseUint: parsing "0x2": invalid syntax$/ },
+    { name: 'a control character, quoted as Go quotes it', argv: ['--secure-port', '\u0007'], message: /^invalid argument "\\a" for "--secure-port" flag: strconv\.ParseInt: parsing "\\a": invalid syntax$/ },
     { name: 'missing value', argv: ['--secure-port'], message: /--secure-port.*argument missing/ },
     { name: 'bad duration', argv: ['--request-timeout', '10'], message: /"--request-timeout" flag: time: missing unit in duration "10"/ },
     { name: 'bad bool', argv: ['--anonymous-auth=yes'], message: /"--anonymous-auth" flag/ },
@@ -115,6 +129,9 @@ describe('validateOptions', () => {
     { name: 'cert without key', argv: ['--tls-cert-file', '/etc/hostname'], message: /must be given together/ },
     { name: 'missing file', argv: ['--client-ca-file', '/no/such/ca.crt'], message: /--client-ca-file \/no\/such\/ca.crt: no such file/ },
     { name: 'port out of range', argv: ['--secure-port', '70000'], message: /--secure-port 70000 must be between 0 and 65535/ },
+    { name: 'negative in-flight limit', argv: ['--max-requests-inflight=-1'], message: /^--max-requests-inflight can not be negative value$/ },
+    { name: 'negative mutating in-flight limit', argv: ['--max-mutating-requests-inflight=-1'], message: /^--max-mutating-requests-inflight can not be negative value$/ },
+    { name: 'negative minimum request timeout', argv: ['--min-request-timeout=-5'], message: /^--min-request-timeout can not be negative value$/ },
     { name: 'huge service range', argv: ['--service-cluster-ip-range', '10.0.0.0/8'], message: /too large/ },
     { name: 'same-family dual stack', argv: ['--service-cluster-ip-range', '10.0.0.0/24,10.1.0.0/24'], message: /one IPv4 and one IPv6/ },
     { name: 'store server without scheme', argv: ['--store-servers', 'localhost:2379'], message: /scheme:\/\/host:port/ },
@@ -135,7 +152,7 @@ describe('capstan binary', () => {
   it('exits 1 with one clear line for a bad flag', () => {
     const r = run('--secure-port', 'abc');
     assert.equal(r.status, 1);
-    assert.equal(r.stderr, 'capstan: invalid argument "abc" for "--secure-port" flag: must be an integer\n');
+    assert.equal(r.stderr, 'capstan: invalid argument "abc" for "--secure-port" flag: strconv.ParseInt: parsing "abc": invalid syntax\n');
     assert.equal(r.stdout, '');
   });
 
