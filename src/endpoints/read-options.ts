@@ -8,6 +8,7 @@ import { badRequest, invalid, type FieldError } from '../api/errors.js';
 import type { ReadRevision, WatchStart } from '../storage/cacher/cache-types.js';
 import { decodeContinue, LATEST, type ContinuePosition } from './continue-token.js';
 import type { RequestContext } from '../server/request-context.js';
+import { queryBool, queryInt64, queryOptionalBool } from './go-query-values.js';
 
 function listOptionsInvalid(errors: FieldError[]): Error {
   return invalid('ListOptions', 'meta.k8s.io', '', errors);
@@ -56,12 +57,19 @@ export interface ListReadOptions {
   readonly continueFrom: ContinuePosition | undefined;
 }
 
+/** limit as upstream converts it (strconv.ParseInt; a bad value is a 400); 0 and below mean none. */
 function parseLimit(query: URLSearchParams): number | undefined {
-  const raw = query.get('limit');
-  if (raw === null || raw === '') return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n)) throw badRequest(`limit: Invalid value: "${raw}": must be an integer`);
-  return n > 0 ? n : undefined;
+  const limit = queryInt64(query, 'limit');
+  return limit !== undefined && limit > 0n ? Number(limit) : undefined;
+}
+
+/**
+ * timeoutSeconds as upstream converts it for every ListOptions, list or watch: a value that is
+ * not an int64 is a 400. Only a watch uses it (see watchTimeoutMs).
+ */
+function parseTimeoutSeconds(query: URLSearchParams): number | undefined {
+  const seconds = queryInt64(query, 'timeoutSeconds');
+  return seconds === undefined ? undefined : Number(seconds);
 }
 
 /** list: the first table of the spec. */
@@ -69,6 +77,8 @@ export function listReadOptions(query: URLSearchParams): ListReadOptions {
   const rvRaw = query.get('resourceVersion');
   const match = query.get('resourceVersionMatch') ?? '';
   const continueToken = query.get('continue') ?? '';
+  // In upstream's order of conversion: timeoutSeconds, then limit.
+  parseTimeoutSeconds(query);
   const limit = parseLimit(query);
   const errors: FieldError[] = [];
   if (match !== '') {
@@ -101,21 +111,16 @@ export interface WatchReadOptions {
   readonly start: WatchStart;
   readonly bookmarks: boolean;
   readonly initialEventsEndBookmark: boolean;
-}
-
-function parseBool(query: URLSearchParams, name: string): boolean | undefined {
-  const raw = query.get(name);
-  if (raw === null) return undefined;
-  if (raw === '' || raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  throw badRequest(`${name}: Invalid value: "${raw}": must be a boolean`);
+  /** timeoutSeconds as given (negative ends the watch at once); undefined when absent. */
+  readonly timeoutSeconds: number | undefined;
 }
 
 /** watch: the third table of the spec, plus sendInitialEvents (rule 4 of Events). */
 export function watchReadOptions(query: URLSearchParams): WatchReadOptions {
   const match = query.get('resourceVersionMatch') ?? '';
-  const sendInitialEvents = parseBool(query, 'sendInitialEvents');
-  const bookmarks = parseBool(query, 'allowWatchBookmarks') ?? false;
+  const bookmarks = queryBool(query, 'allowWatchBookmarks');
+  const timeoutSeconds = parseTimeoutSeconds(query);
+  const sendInitialEvents = queryOptionalBool(query, 'sendInitialEvents');
   const errors: FieldError[] = [];
   if (sendInitialEvents !== undefined && match !== 'NotOlderThan') {
     errors.push(forbidden('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
@@ -129,14 +134,14 @@ export function watchReadOptions(query: URLSearchParams): WatchReadOptions {
   const rv = parseResourceVersion(query.get('resourceVersion'));
   if (sendInitialEvents === true) {
     const at: ReadRevision = rv === undefined ? { kind: 'consistent' } : rv === 0 ? { kind: 'any' } : { kind: 'not-older-than', revision: rv };
-    return { start: { kind: 'initial-state', at }, bookmarks, initialEventsEndBookmark: bookmarks };
+    return { start: { kind: 'initial-state', at }, bookmarks, initialEventsEndBookmark: bookmarks, timeoutSeconds };
   }
   if (sendInitialEvents === false) {
     // No initial state: changes after the given revision, or after the current one.
-    if (rv === undefined || rv === 0) return { start: { kind: 'after', revision: 0 }, bookmarks, initialEventsEndBookmark: false };
-    return { start: { kind: 'after', revision: rv }, bookmarks, initialEventsEndBookmark: false };
+    if (rv === undefined || rv === 0) return { start: { kind: 'after', revision: 0 }, bookmarks, initialEventsEndBookmark: false, timeoutSeconds };
+    return { start: { kind: 'after', revision: rv }, bookmarks, initialEventsEndBookmark: false, timeoutSeconds };
   }
-  if (rv === undefined) return { start: { kind: 'initial-state', at: { kind: 'consistent' } }, bookmarks, initialEventsEndBookmark: false };
-  if (rv === 0) return { start: { kind: 'initial-state', at: { kind: 'any' } }, bookmarks, initialEventsEndBookmark: false };
-  return { start: { kind: 'after', revision: rv }, bookmarks, initialEventsEndBookmark: false };
+  if (rv === undefined) return { start: { kind: 'initial-state', at: { kind: 'consistent' } }, bookmarks, initialEventsEndBookmark: false, timeoutSeconds };
+  if (rv === 0) return { start: { kind: 'initial-state', at: { kind: 'any' } }, bookmarks, initialEventsEndBookmark: false, timeoutSeconds };
+  return { start: { kind: 'after', revision: rv }, bookmarks, initialEventsEndBookmark: false, timeoutSeconds };
 }

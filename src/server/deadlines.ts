@@ -9,6 +9,7 @@
  * simply unlinked; the timer may then fire for nothing, and sets itself again.
  */
 import { LinkedList, type ListLink } from '../util/linked-list.js';
+import { LONGEST_TIMER_MS } from '../util/long-timeout.js';
 
 interface Deadline {
   readonly at: number;
@@ -16,9 +17,6 @@ interface Deadline {
 }
 
 export type DeadlineHandle = ListLink<Deadline>;
-
-/** The longest delay a Node timer takes (2^31 - 1 ms, about 24.8 days). */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 export class Deadlines {
   private readonly pending = new LinkedList<Deadline>();

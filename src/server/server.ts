@@ -40,6 +40,7 @@ import { versionHandler, versionInfo, type VersionInfo } from './version.js';
 import type { ServerOptions } from '../cli/options.js';
 import type { Storage } from '../storage/storage.js';
 import type { Handler } from './request-context.js';
+import { setLongTimeout, type LongTimeout } from '../util/long-timeout.js';
 
 /** How long after readiness heap sampling begins (see {@link Server.startHeapSamplingSoon}). */
 const HEAP_SAMPLING_DELAY_MS = 1000;
@@ -203,9 +204,10 @@ export class Server {
     if (!listener) return;
     listener.stopAccepting();
     this.inFlight.abortAll(new Error('server is shutting down'), true);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.inFlight.drained(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
-    clearTimeout(timer);
+    let timer: LongTimeout | undefined;
+    // The grace is the request timeout, which may be longer than a Node timer holds.
+    await Promise.race([this.inFlight.drained(), new Promise<void>((resolve) => (timer = setLongTimeout(resolve, graceMs)))]);
+    timer?.cancel();
     this.inFlight.abortAll(new Error('server is shutting down'));
     await Promise.all([listener.destroyAll(), this.debugSocket?.close()]);
     this.profilers.stop();

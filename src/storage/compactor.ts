@@ -10,6 +10,7 @@
  * Errors never stop the loop: each is logged and the next round runs as planned. A 'compacted'
  * answer (someone else compacted further already) is not an error.
  */
+import { setLongTimeout, type LongTimeout } from '../util/long-timeout.js';
 import { isStorageError } from './errors.js';
 import type { Storage } from './storage.js';
 
@@ -36,8 +37,9 @@ export interface CompactorOptions {
 }
 
 const realClock: CompactorClock = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  // An interval may be longer than a Node timer holds (--store-compaction-interval 720h).
+  setTimeout: (callback, ms) => setLongTimeout(callback, ms, { ref: false }),
+  clearTimeout: (handle) => (handle as LongTimeout).cancel(),
 };
 
 export class Compactor {

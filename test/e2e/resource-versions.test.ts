@@ -165,6 +165,42 @@ describe('resourceVersion semantics', () => {
       assertInvalid(await server.request(`${NS}?watch=1&sendInitialEvents=true`));
     });
   });
+
+  describe('timeoutSeconds and limit, converted as upstream converts ListOptions', () => {
+    const OTHER = '/api/v1/namespaces/rv-timeouts/secrets';
+    before(async () => createNamespace(server, 'rv-timeouts'));
+
+    /** Opens a watch from now, creates `name` after 300 ms, and gives what the watch saw. */
+    const watchThenCreate = async (query: string, name: string): Promise<any[]> => {
+      const now = (await server.request(OTHER)).json().metadata.resourceVersion;
+      const pending = watchEvents(server, `${OTHER}?watch=1&resourceVersion=${now}&${query}`, 1);
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal((await server.request(OTHER, { method: 'POST', body: { metadata: { name } } })).status, 201);
+      return pending;
+    };
+
+    it('keeps a watch open for a timeout longer than a Node timer holds (~24.8 days)', async () => {
+      const events = await watchThenCreate('timeoutSeconds=3000000', 'long');
+      assert.deepEqual(events.map((e) => `${e.type} ${e.object.metadata.name}`), ['ADDED long']);
+    });
+    it('takes timeoutSeconds=0 as unset (a random time from --min-request-timeout)', async () => {
+      const events = await watchThenCreate('timeoutSeconds=0', 'zero');
+      assert.deepEqual(events.map((e) => `${e.type} ${e.object.metadata.name}`), ['ADDED zero']);
+    });
+    it('ends a watch with a negative timeoutSeconds at once, with 200', async () => {
+      const now = (await server.request(OTHER)).json().metadata.resourceVersion;
+      // Fewer events than asked for: the stream ended by itself (a refusal would come as one 'HTTP' entry).
+      assert.deepEqual(await watchEvents(server, `${OTHER}?watch=1&resourceVersion=${now}&timeoutSeconds=-1`, 1), []);
+    });
+    it('refuses a timeoutSeconds or limit that is not an int64 with 400 and strconv\'s words', async () => {
+      for (const [query, value] of [['watch=1&timeoutSeconds=soon', 'soon'], ['timeoutSeconds=1.5', '1.5'], ['limit=ten', 'ten'], ['limit=1e3', '1e3']]) {
+        const res = await server.request(`${OTHER}?${query}`);
+        assert.equal(res.status, 400, res.body);
+        assert.equal(res.json().reason, 'BadRequest');
+        assert.equal(res.json().message, `strconv.ParseInt: parsing "${value}": invalid syntax`);
+      }
+    });
+  });
 });
 
 describe('resourceVersion after compaction', () => {

@@ -50,6 +50,23 @@ describe('the list table', () => {
       assert.throws(() => listReadOptions(q(query)), (err: unknown) => err instanceof ApiError && err.code === code);
     });
   }
+  // Upstream converts every ListOptions parameter before it looks at the tables: strconv's text, 400.
+  const unconvertible: [string, string][] = [
+    ['limit=abc', 'strconv.ParseInt: parsing "abc": invalid syntax'],
+    ['limit=1e3', 'strconv.ParseInt: parsing "1e3": invalid syntax'],
+    ['limit=', 'strconv.ParseInt: parsing "": invalid syntax'],
+    ['limit=9223372036854775808', 'strconv.ParseInt: parsing "9223372036854775808": value out of range'],
+    ['timeoutSeconds=soon&limit=abc', 'strconv.ParseInt: parsing "soon": invalid syntax'],
+  ];
+  for (const [query, message] of unconvertible) {
+    it(`refuses ${query} with 400 and strconv's words`, () => {
+      assert.throws(() => listReadOptions(q(query)), (err: unknown) => err instanceof ApiError && err.code === 400 && err.message === message);
+    });
+  }
+  it('takes a limit of 0 or below as none', () => {
+    for (const limit of ['0', '-5', '%2B0']) assert.equal(listReadOptions(q(`limit=${limit}`)).limit, undefined);
+    assert.equal(listReadOptions(q('limit=%2B7')).limit, 7);
+  });
   it('keeps the continue position', () => {
     assert.deepEqual(listReadOptions(q(`limit=2&continue=${token}`)).continueFrom, { revision: 7, start: 'b\u0000' });
   });
@@ -87,4 +104,17 @@ describe('continue tokens', () => {
   ]) {
     it(`refuses ${name}`, () => assert.throws(() => decodeContinue(value), /continue key is not valid/));
   }
+  it('reads timeoutSeconds as an int64 and refuses anything else with 400', () => {
+    assert.equal(watchReadOptions(q('')).timeoutSeconds, undefined);
+    assert.equal(watchReadOptions(q('timeoutSeconds=-1')).timeoutSeconds, -1);
+    assert.equal(watchReadOptions(q('timeoutSeconds=3000000')).timeoutSeconds, 3000000);
+    assert.throws(() => watchReadOptions(q('timeoutSeconds=1.5')),
+      (err: unknown) => err instanceof ApiError && err.code === 400 && err.message === 'strconv.ParseInt: parsing "1.5": invalid syntax');
+  });
+  it('reads bools as upstream converts them: only "0" and "false" (any case) are false', () => {
+    for (const value of ['', 'true', '1', 'yes', 'f']) assert.equal(watchReadOptions(q(`allowWatchBookmarks=${value}`)).bookmarks, true, value);
+    for (const value of ['0', 'false', 'FALSE']) assert.equal(watchReadOptions(q(`allowWatchBookmarks=${value}`)).bookmarks, false, value);
+    const absentMatch = watchReadOptions(q('sendInitialEvents=FALSE&resourceVersionMatch=NotOlderThan'));
+    assert.deepEqual(absentMatch.start, { kind: 'after', revision: 0 });
+  });
 });

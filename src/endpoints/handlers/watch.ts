@@ -10,6 +10,7 @@ import { conversions, negotiate } from '../respond.js';
 import { EventStream } from './watch-event-stream.js';
 import type { RequestScope } from '../scope.js';
 import { selectionOf } from '../selectors.js';
+import { setLongTimeout } from '../../util/long-timeout.js';
 import type { CacheWatch } from '../../storage/cacher/cache-types.js';
 import type { KubeObject } from '../../registry/object.js';
 
@@ -23,8 +24,7 @@ export async function handleWatch(ctx: RequestContext, scope: RequestScope): Pro
   const stop = new AbortController();
   const onAbort = (): void => stop.abort();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(onAbort, watchTimeoutMs(ctx.query, scope.env.minRequestTimeoutSeconds));
-  timer.unref?.();
+  const timer = setLongTimeout(onAbort, watchTimeoutMs(options.timeoutSeconds, scope.env.minRequestTimeoutSeconds), { ref: false });
   try {
     let start = options.start;
     if (start.kind === 'after' && start.revision === 0) {
@@ -53,13 +53,18 @@ export async function handleWatch(ctx: RequestContext, scope: RequestScope): Pro
     if (failure === undefined) stream.end();
     else stream.endWithError(fromWatchStorageError(failure));
   } finally {
-    clearTimeout(timer);
+    timer.cancel();
     ctx.signal.removeEventListener('abort', onAbort);
   }
 }
 
-function watchTimeoutMs(query: URLSearchParams, min: number): number {
-  const raw = query.get('timeoutSeconds');
-  if (raw !== null && /^\d+$/.test(raw)) return Number(raw) * 1000;
-  return (min + Math.random() * min) * 1000;
+/**
+ * How long a watch lasts, as upstream decides: timeoutSeconds, or when that is absent or 0, a
+ * random time between --min-request-timeout and twice that (so that a fleet of clients does not
+ * reconnect at once). A negative timeout, or 0 with no minimum, ends the watch at once.
+ */
+function watchTimeoutMs(timeoutSeconds: number | undefined, minSeconds: number): number {
+  const seconds = timeoutSeconds ?? 0;
+  if (seconds === 0 && minSeconds > 0) return (minSeconds + Math.random() * minSeconds) * 1000;
+  return Math.max(0, seconds * 1000);
 }

@@ -3,16 +3,24 @@
  * of a parameter counts; a bool is true unless "0", "f" or "false"; integers parse as Go's strconv
  * does, and a value that does not parse is a 400 with strconv's words.
  */
-import { badRequest } from '../../api/errors.js';
-import { INT64_MAX, INT64_MIN, parseGoInt, type GoIntParser } from '../../serialization/go-int.js';
+import { badRequest } from '../api/errors.js';
+import { INT64_MAX, INT64_MIN, parseGoInt, type GoIntParser } from '../serialization/go-int.js';
 
-/** runtime.Convert_Slice_string_To_bool: present and not 0/f/false (any case). */
+/**
+ * runtime.Convert_Slice_string_To_bool: present and neither "0" nor "false" in any case. Any other
+ * value, the empty one included, is true; no value is refused.
+ */
 export function queryBool(query: URLSearchParams, name: string): boolean {
   const value = query.get(name);
-  return value !== null && value !== '0' && value.toLowerCase() !== 'f' && value.toLowerCase() !== 'false';
+  return value !== null && value !== '0' && value.toLowerCase() !== 'false';
 }
 
-/** strconv.ParseInt(value, 10, 64), or undefined when absent. */
+/** runtime.Convert_Slice_string_To_Pointer_bool: as queryBool, and undefined when absent. */
+export function queryOptionalBool(query: URLSearchParams, name: string): boolean | undefined {
+  return query.has(name) ? queryBool(query, name) : undefined;
+}
+
+/** strconv.ParseInt(value, 10, 64), or undefined when absent; a present empty value is refused, as upstream. */
 export function queryInt64(query: URLSearchParams, name: string): bigint | undefined {
   const value = query.get(name);
   return value === null ? undefined : parseGoInteger(value, 'ParseInt', INT64_MIN, INT64_MAX, '');
