@@ -4,6 +4,7 @@
  */
 import { invalid, type FieldError } from '../api/errors.js';
 import { isGoPrintable } from '../serialization/go-format.js';
+import { queryOptionalBool } from '../serialization/go-query-values.js';
 import { fieldForbidden, fieldNotSupported, fieldRequired, goStringSlice } from '../validation/field-errors.js';
 import { FIELD_MANAGER_MAX_LENGTH, validateFieldManager } from '../validation/managed-fields.js';
 import type { FieldValidation } from '../patch/patch-request.js';
@@ -85,12 +86,13 @@ function managerNamedBy(userAgent: string): string {
   return out;
 }
 
-const TRUE_VALUES = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
-
-/** `force` of a PATCH: only an apply may set it (upstream's 422 otherwise). */
+/**
+ * `force` of a PATCH: only an apply may set it (upstream's 422 otherwise); true unless "0" or
+ * "false", as upstream converts the query.
+ */
 export function forceOf(query: URLSearchParams, isApply: boolean): boolean {
-  const value = query.get('force');
-  if (value === null) return false;
+  const force = queryOptionalBool(query, 'force');
+  if (force === undefined) return false;
   if (!isApply) throw invalid('PatchOptions', 'meta.k8s.io', '', [fieldForbidden('force', 'may not be specified for non-apply patch')]);
-  return TRUE_VALUES.has(value);
+  return force;
 }

@@ -8,7 +8,7 @@ import { badRequest, invalid, type FieldError } from '../api/errors.js';
 import type { ReadRevision, WatchStart } from '../storage/cacher/cache-types.js';
 import { decodeContinue, LATEST, type ContinuePosition } from './continue-token.js';
 import type { RequestContext } from '../server/request-context.js';
-import { queryBool, queryInt64, queryOptionalBool } from './go-query-values.js';
+import { queryBool, queryInt64, queryOptionalBool } from '../serialization/go-query-values.js';
 
 function listOptionsInvalid(errors: FieldError[]): Error {
   return invalid('ListOptions', 'meta.k8s.io', '', errors);

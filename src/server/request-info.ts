@@ -9,6 +9,7 @@
  * `GET /apis/apps/v1/deployments?watch=1` -> group "apps", parts [deployments], no name -> "watch".
  */
 import type { RequestInfo } from './request-context.js';
+import { queryBool } from '../serialization/go-query-values.js';
 
 /** Path segments that are verbs, not resources (`/api/v1/watch/pods`). */
 const SPECIAL_VERBS = new Set(['proxy', 'watch']);
@@ -85,7 +86,7 @@ export class RequestInfoResolver {
     const subresource = parts.length >= 3 && !SPECIAL_VERBS_WITHOUT_SUBRESOURCES.has(verb) ? parts[2]! : '';
 
     if (name === '' && verb === 'get') {
-      verb = isWatch(query) ? 'watch' : 'list';
+      verb = queryBool(query, 'watch') ? 'watch' : 'list';
       // Upstream names the object a list or watch is limited to, so that authorization can allow
       // `list` of one named object (e.g. an informer on a single object).
       name = exactNameFromFieldSelector(query.get('fieldSelector')) ?? '';
@@ -132,13 +133,6 @@ function verbForMethod(method: string): string {
     default:
       return '';
   }
-}
-
-/** Upstream's bool query conversion: present and not "0"/"false" (any case) means true. */
-function isWatch(query: URLSearchParams): boolean {
-  const value = query.get('watch');
-  if (value === null) return false;
-  return value !== '0' && value.toLowerCase() !== 'false';
 }
 
 /**

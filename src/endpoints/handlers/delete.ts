@@ -8,6 +8,7 @@ import { metaOf, type KubeObject } from '../../registry/object.js';
 import type { DeleteObjectRequest } from '../../registry/store/delete.js';
 import type { RequestContext } from '../../server/request-context.js';
 import { checkDryRun } from '../query-flags.js';
+import { queryInt64, queryOptionalBool } from '../../serialization/go-query-values.js';
 import { contentTypeOf, readBody } from '../request-body.js';
 import { negotiate, writeObject, writeValue } from '../respond.js';
 import { requestCodec } from '../../serialization/content-type.js';
@@ -46,9 +47,12 @@ export async function deleteRequestOf(ctx: RequestContext, codecs: CodecRegistry
 export function deleteRequestFrom(options: unknown, q: URLSearchParams): DeleteObjectRequest & { orphanDependents?: boolean } {
   if (options !== null && options !== undefined && (typeof options !== 'object' || Array.isArray(options))) throw badRequest('DeleteOptions must be an object');
   const body = (options ?? {}) as DeleteOptionsBody;
-  const grace = q.get('gracePeriodSeconds') ?? body.gracePeriodSeconds;
+  // The query's values are converted as upstream converts url.Values: an int64 that does not
+  // parse is a 400 in strconv's words before anything else is looked at; a bool is never refused.
+  const graceInQuery = queryInt64(q, 'gracePeriodSeconds');
+  const grace = graceInQuery !== undefined ? Number(graceInQuery) : body.gracePeriodSeconds;
   const policy = q.get('propagationPolicy') ?? body.propagationPolicy;
-  const orphan = q.get('orphanDependents') ?? body.orphanDependents;
+  const orphan = queryOptionalBool(q, 'orphanDependents') ?? body.orphanDependents;
   // The query's dryRun replaces the body's, as upstream decodes the query over the body; the values
   // are then checked, so a misspelled dry run is refused rather than carried out for real.
   const fromQuery = q.getAll('dryRun');
@@ -71,7 +75,7 @@ export function deleteRequestFrom(options: unknown, q: URLSearchParams): DeleteO
     dryRun: dryRunValues.length > 0,
     ...(gracePeriodSeconds !== undefined ? { gracePeriodSeconds } : {}),
     ...(policy !== undefined && policy !== null ? { propagationPolicy: String(policy) } : {}),
-    ...(orphan !== undefined && orphan !== null ? { orphanDependents: orphan === true || orphan === 'true' } : {}),
+    ...(orphan !== undefined && orphan !== null ? { orphanDependents: orphan === true } : {}),
     ...(preconditions
       ? {
           preconditions: {

@@ -6,7 +6,7 @@
 import { badRequest, invalid, type FieldError } from '../../api/errors.js';
 import { timeError } from '../../registry/schema/custom-decoders.js';
 import { fieldForbidden, fieldInvalid, GoSyntax } from '../../validation/field-errors.js';
-import { queryBool, queryInt64 } from '../go-query-values.js';
+import { queryBool, queryInt64 } from '../../serialization/go-query-values.js';
 
 export interface PodLogOptions {
   readonly container: string;

@@ -10,7 +10,7 @@ import { recordAt, stringAt } from '../../registry/strategies/json-access.js';
 import type { RequestContext } from '../../server/request-context.js';
 import type { RequestScope } from '../scope.js';
 import { refuseDryRun } from './connect-request.js';
-import { parseGoInteger } from '../go-query-values.js';
+import { parseGoInteger } from '../../serialization/go-query-values.js';
 import { kubeletAddress } from './kubelet-address.js';
 import { containerOf } from './pod-container.js';
 import { joinHostPort, streamProxyError } from './unreachable.js';

@@ -1,10 +1,10 @@
 /**
  * Query parameters read as upstream's generated url.Values conversions read them: the first value
- * of a parameter counts; a bool is true unless "0", "f" or "false"; integers parse as Go's strconv
+ * of a parameter counts; a bool is true unless "0" or "false"; integers parse as Go's strconv
  * does, and a value that does not parse is a 400 with strconv's words.
  */
 import { badRequest } from '../api/errors.js';
-import { INT64_MAX, INT64_MIN, parseGoInt, type GoIntParser } from '../serialization/go-int.js';
+import { INT64_MAX, INT64_MIN, parseGoInt, type GoIntParser } from './go-int.js';
 
 /**
  * runtime.Convert_Slice_string_To_bool: present and neither "0" nor "false" in any case. Any other
