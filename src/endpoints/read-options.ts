@@ -118,8 +118,10 @@ export interface WatchReadOptions {
 /** watch: the third table of the spec, plus sendInitialEvents (rule 4 of Events). */
 export function watchReadOptions(query: URLSearchParams): WatchReadOptions {
   const match = query.get('resourceVersionMatch') ?? '';
+  // In upstream's order of conversion; a watch takes no limit, but one that does not parse is refused.
   const bookmarks = queryBool(query, 'allowWatchBookmarks');
   const timeoutSeconds = parseTimeoutSeconds(query);
+  parseLimit(query);
   const sendInitialEvents = queryOptionalBool(query, 'sendInitialEvents');
   const errors: FieldError[] = [];
   if (sendInitialEvents !== undefined && match !== 'NotOlderThan') {
@@ -132,16 +134,18 @@ export function watchReadOptions(query: URLSearchParams): WatchReadOptions {
   if (errors.length > 0) throw listOptionsInvalid(errors);
 
   const rv = parseResourceVersion(query.get('resourceVersion'));
+  return { ...watchStartOf(sendInitialEvents, rv, bookmarks), bookmarks, timeoutSeconds };
+}
+
+/** Where a watch starts, and whether it ends its initial state with a bookmark. */
+function watchStartOf(sendInitialEvents: boolean | undefined, rv: number | undefined, bookmarks: boolean): { start: WatchStart; initialEventsEndBookmark: boolean } {
   if (sendInitialEvents === true) {
     const at: ReadRevision = rv === undefined ? { kind: 'consistent' } : rv === 0 ? { kind: 'any' } : { kind: 'not-older-than', revision: rv };
-    return { start: { kind: 'initial-state', at }, bookmarks, initialEventsEndBookmark: bookmarks, timeoutSeconds };
+    return { start: { kind: 'initial-state', at }, initialEventsEndBookmark: bookmarks };
   }
-  if (sendInitialEvents === false) {
-    // No initial state: changes after the given revision, or after the current one.
-    if (rv === undefined || rv === 0) return { start: { kind: 'after', revision: 0 }, bookmarks, initialEventsEndBookmark: false, timeoutSeconds };
-    return { start: { kind: 'after', revision: rv }, bookmarks, initialEventsEndBookmark: false, timeoutSeconds };
-  }
-  if (rv === undefined) return { start: { kind: 'initial-state', at: { kind: 'consistent' } }, bookmarks, initialEventsEndBookmark: false, timeoutSeconds };
-  if (rv === 0) return { start: { kind: 'initial-state', at: { kind: 'any' } }, bookmarks, initialEventsEndBookmark: false, timeoutSeconds };
-  return { start: { kind: 'after', revision: rv }, bookmarks, initialEventsEndBookmark: false, timeoutSeconds };
+  // No initial state: changes after the given revision, or after the current one.
+  if (sendInitialEvents === false) return { start: { kind: 'after', revision: rv ?? 0 }, initialEventsEndBookmark: false };
+  if (rv === undefined) return { start: { kind: 'initial-state', at: { kind: 'consistent' } }, initialEventsEndBookmark: false };
+  if (rv === 0) return { start: { kind: 'initial-state', at: { kind: 'any' } }, initialEventsEndBookmark: false };
+  return { start: { kind: 'after', revision: rv }, initialEventsEndBookmark: false };
 }

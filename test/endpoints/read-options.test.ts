@@ -111,6 +111,11 @@ describe('continue tokens', () => {
     assert.throws(() => watchReadOptions(q('timeoutSeconds=1.5')),
       (err: unknown) => err instanceof ApiError && err.code === 400 && err.message === 'strconv.ParseInt: parsing "1.5": invalid syntax');
   });
+  it('refuses a limit that does not parse, though a watch takes none', () => {
+    assert.throws(() => watchReadOptions(q('limit=all')),
+      (err: unknown) => err instanceof ApiError && err.code === 400 && err.message === 'strconv.ParseInt: parsing "all": invalid syntax');
+    assert.equal(watchReadOptions(q('limit=5')).timeoutSeconds, undefined);
+  });
   it('reads bools as upstream converts them: only "0" and "false" (any case) are false', () => {
     for (const value of ['', 'true', '1', 'yes', 'f']) assert.equal(watchReadOptions(q(`allowWatchBookmarks=${value}`)).bookmarks, true, value);
     for (const value of ['0', 'false', 'FALSE']) assert.equal(watchReadOptions(q(`allowWatchBookmarks=${value}`)).bookmarks, false, value);
