@@ -14,7 +14,10 @@ export class FlagError extends Error {
   override readonly name = 'FlagError';
 }
 
-/** The raw value of one flag: what the user typed, and the flag named as the user spelled it (as pflag names it: `-v, --v` for one with a shorthand). */
+/**
+ * The raw value of one flag: what the user typed, and the flag named as the user spelled it, the
+ * way pflag names it (`-v, --v` for a flag with a shorthand).
+ */
 export interface RawFlag {
   readonly spelling: string;
   /** A string, a list (repeatable flags) or `true` (an optional-value flag given without one). */
