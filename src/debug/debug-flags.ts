@@ -5,7 +5,7 @@
  */
 import { ApiError } from '../api/errors.js';
 import { readBody } from '../endpoints/request-body.js';
-import { parseGoInt } from '../serialization/go-int.js';
+import { INT32_MAX, INT32_MIN, parseGoInt } from '../serialization/go-int.js';
 import type { Logger } from '../server/logger.js';
 import type { Handler, RequestContext } from '../server/request-context.js';
 import type { RouteTable } from '../server/router.js';
@@ -61,7 +61,7 @@ function verbosityHandler(logger: Logger): Handler {
  * body is taken as it is: a trailing newline is not a number, there as here.
  */
 export function parseLevel(text: string): number | string {
-  const level = parseGoInt(text, 'ParseInt', -(2n ** 31n), 2n ** 31n - 1n);
+  const level = parseGoInt(text, 'ParseInt', INT32_MIN, INT32_MAX);
   return level.error ?? Number(level.value);
 }
 

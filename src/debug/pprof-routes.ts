@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { INT64_MAX, INT64_MIN, parseGoInt } from '../serialization/go-int.js';
 import type { Handler, RequestContext } from '../server/request-context.js';
+import { LONGEST_TIMER_MS } from '../util/long-timeout.js';
 import type { RouteTable } from '../server/router.js';
 import { writeBody, writeText } from '../server/write-response.js';
 import { CPU_SAMPLING_INTERVAL_US, HEAP_SAMPLING_INTERVAL_BYTES, type Profilers } from './profilers.js';
@@ -19,8 +20,8 @@ import { CPU_SAMPLING_INTERVAL_US, HEAP_SAMPLING_INTERVAL_BYTES, type Profilers 
 const INDEX_PATH = '/debug/pprof/';
 /** Go's default when `seconds` is absent, not a whole number, or not positive. */
 const DEFAULT_SECONDS = 30;
-/** Beyond this a timer fires at once (Node's timers take 32-bit milliseconds). */
-const MAX_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+/** The longest recording one Node timer can wait for (util/sleep.ts waits with one). */
+const MAX_SECONDS = Math.floor(LONGEST_TIMER_MS / 1000);
 
 const compress = promisify(gzip);
 
@@ -100,7 +101,7 @@ async function sendProfile(ctx: RequestContext, name: string, encoded: Uint8Arra
 
 /** A parameter as Go's pprof reads `gc` and `debug`: strconv.Atoi, its error ignored (0 when absent). */
 function atoi(value: string | null): number {
-  return value === null ? 0 : Number(parseGoInt(value, 'ParseInt', INT64_MIN, INT64_MAX).value);
+  return value === null ? 0 : Number(parseGoInt(value, 'Atoi', INT64_MIN, INT64_MAX).value);
 }
 
 /** The `seconds` parameter as Go reads it: a 64-bit whole number, else (or when not positive) 30. */

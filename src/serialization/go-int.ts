@@ -17,6 +17,9 @@ export type GoIntBase = 10 | 0;
 /** 64-bit bounds, as strconv.Atoi and ParseInt(s, 10, 64) take them. */
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
+/** 32-bit bounds, as ParseInt(s, 10, 32) takes them. */
+export const INT32_MIN = -(2n ** 31n);
+export const INT32_MAX = 2n ** 31n - 1n;
 
 /**
  * What strconv returns for `text` within [min, max]: the value and no error; or the error with 0

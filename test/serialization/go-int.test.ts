@@ -4,10 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { INT64_MAX, INT64_MIN, parseGoInt, type GoIntParser } from '../../src/serialization/go-int.js';
-
-const INT32_MAX = 2n ** 31n - 1n;
-const INT32_MIN = -(2n ** 31n);
+import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, parseGoInt, type GoIntParser } from '../../src/serialization/go-int.js';
 
 describe('parseGoInt', () => {
   const table: Array<[string, GoIntParser, bigint, bigint, { value: bigint; error?: string }]> = [

@@ -7,8 +7,25 @@ import assert from 'node:assert/strict';
 import { LONGEST_TIMER_MS, setLongTimeout } from '../../src/util/long-timeout.js';
 
 describe('setLongTimeout', () => {
-  beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
-  afterEach(() => mock.timers.reset());
+  /**
+   * Every delay handed to setTimeout. Node's mock timers do not cut a delay down to 1 ms as the
+   * real ones do, so the tests check that no delay a real timer cannot hold is ever asked for.
+   */
+  let delays: number[];
+  let mocked: typeof setTimeout;
+  beforeEach(() => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    delays = [];
+    mocked = globalThis.setTimeout;
+    globalThis.setTimeout = ((callback: () => void, ms: number) => {
+      delays.push(ms);
+      return mocked(callback, ms);
+    }) as typeof setTimeout;
+  });
+  afterEach(() => {
+    globalThis.setTimeout = mocked;
+    mock.timers.reset();
+  });
 
   it('fires a short delay once, when it is due', () => {
     let fired = 0;
@@ -30,6 +47,7 @@ describe('setLongTimeout', () => {
     assert.equal(fired, 0, 'not a millisecond early');
     mock.timers.tick(1);
     assert.equal(fired, 1);
+    assert.ok(delays.length >= 2 && delays.every((ms) => ms <= LONGEST_TIMER_MS), `delays asked for: ${delays.join(', ')}`);
   });
 
   it('can be cancelled between steps, and never fires for Infinity', () => {
@@ -40,6 +58,7 @@ describe('setLongTimeout', () => {
     long.cancel();
     for (let i = 0; i < 5; i++) mock.timers.tick(LONGEST_TIMER_MS);
     assert.equal(fired, 0);
+    assert.ok(delays.every((ms) => ms <= LONGEST_TIMER_MS), `delays asked for: ${delays.join(', ')}`);
     never.cancel();
   });
 });
