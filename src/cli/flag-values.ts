@@ -5,7 +5,7 @@
 import { parseDuration } from '../server/duration.js';
 import { parseGoBool } from '../serialization/go-bool.js';
 import { goQuote } from '../serialization/go-format.js';
-import { INT64_MAX, INT64_MIN, parseGoInt } from '../serialization/go-int.js';
+import { INT64_MAX, INT64_MIN, parseGoInt, type GoIntResult } from '../serialization/go-int.js';
 import { parseCidr } from '../server/cidr.js';
 import { isIpAddress } from '../util/ip-address.js';
 
@@ -60,9 +60,9 @@ export class FlagValues {
    */
   goFlagInt64(flag: string): number | undefined {
     return this.convert(flag, (text) => {
-      const { value, error } = parseGoInt(text, 'ParseInt', INT64_MIN, INT64_MAX, 0);
+      const { value, error, outOfRange } = parseGoInt(text, 'ParseInt', INT64_MIN, INT64_MAX, 0);
       if (error === undefined) return Number(value);
-      throw new Error(error.endsWith('value out of range') ? 'value out of range' : 'parse error');
+      throw new Error(outOfRange ? 'value out of range' : 'parse error');
     });
   }
 
@@ -81,13 +81,12 @@ export class FlagValues {
     });
   }
 
-  /** A Go duration, in milliseconds; negative values are refused. */
+  /**
+   * A Go duration, in milliseconds. Negative ones are read, as pflag reads them; the flags that
+   * cannot take one refuse it in validate-options.ts, with upstream's words.
+   */
   duration(flag: string): number | undefined {
-    return this.convert(flag, (text) => {
-      const ms = parseDuration(text);
-      if (ms < 0) throw new Error('must not be negative');
-      return ms;
-    });
+    return this.convert(flag, parseDuration);
   }
 
   ip(flag: string): string | undefined {
@@ -159,7 +158,7 @@ export class FlagValues {
 }
 
 /** A strconv result's value, or its error thrown for `convert` to word. */
-function strconv({ value, error }: { readonly value: bigint; readonly error?: string }): bigint {
+function strconv({ value, error }: GoIntResult): bigint {
   if (error !== undefined) throw new Error(error);
   return value;
 }

@@ -14,7 +14,7 @@ const MAX_SERVICE_HOST_BITS = 20;
 export function validateOptions(options: ServerOptions): string[] {
   return [
     ...validateServing(options),
-    ...validateLimits(options.limits),
+    ...validateLimits(options),
     ...validateAuthorization(options.authorization.modes),
     ...validateStore(options),
     ...validateServices(options),
@@ -34,12 +34,22 @@ function validateServing(options: ServerOptions): string[] {
   return errors;
 }
 
-/** Upstream's words for the limits it refuses below zero (0 switches a limit off). */
-function validateLimits(limits: ServerOptions['limits']): string[] {
+/**
+ * Upstream's words for the limits and durations it refuses below zero (0 switches a limit off).
+ * Upstream takes negative store timeouts and compaction intervals, and then fails every health
+ * check or compacts without pause; Capstan refuses them in the same words instead.
+ */
+function validateLimits(options: ServerOptions): string[] {
+  const { limits, store } = options;
   const negative: Array<[string, number]> = [
     ['--max-requests-inflight', limits.maxRequestsInflight],
     ['--max-mutating-requests-inflight', limits.maxMutatingRequestsInflight],
+    ['--request-timeout', limits.requestTimeoutMs],
     ['--min-request-timeout', limits.minRequestTimeoutSeconds],
+    ['--shutdown-delay-duration', options.shutdownDelayMs],
+    ['--store-healthcheck-timeout', store.healthcheckTimeoutMs],
+    ['--store-readycheck-timeout', store.readycheckTimeoutMs],
+    ['--store-compaction-interval', store.compactionIntervalMs],
   ];
   return negative.filter(([, value]) => value < 0).map(([flag]) => `${flag} can not be negative value`);
 }

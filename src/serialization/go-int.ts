@@ -21,21 +21,29 @@ export const INT64_MAX = 2n ** 63n - 1n;
 export const INT32_MIN = -(2n ** 31n);
 export const INT32_MAX = 2n ** 31n - 1n;
 
+/** What strconv returns: the value, and its error's text when there is one. */
+export interface GoIntResult {
+  readonly value: bigint;
+  readonly error?: string;
+  /** Set with an error that is strconv.ErrRange rather than ErrSyntax (callers that word errors themselves tell them apart). */
+  readonly outOfRange?: true;
+}
+
 /**
  * What strconv returns for `text` within [min, max]: the value and no error; or the error with 0
  * (invalid syntax) or the nearest bound (out of range), which callers that ignore the error keep.
  */
 export function parseGoInt(
   text: string, parser: GoIntParser, min: bigint, max: bigint, base: GoIntBase = 10,
-): { readonly value: bigint; readonly error?: string } {
+): GoIntResult {
   const error = (why: string) => `strconv.${parser}: parsing ${goQuote(text)}: ${why}`;
   const signed = parser !== 'ParseUint';
   const sign = signed && (text[0] === '+' || text[0] === '-') ? text[0] : '';
   const magnitude = base === 10 ? decimal(text.slice(sign.length)) : literal(text.slice(sign.length));
   if (magnitude === undefined) return { value: 0n, error: error('invalid syntax') };
   const n = sign === '-' ? -magnitude : magnitude;
-  if (n < min) return { value: min, error: error('value out of range') };
-  if (n > max) return { value: max, error: error('value out of range') };
+  if (n < min) return { value: min, error: error('value out of range'), outOfRange: true };
+  if (n > max) return { value: max, error: error('value out of range'), outOfRange: true };
   return { value: n };
 }
 
