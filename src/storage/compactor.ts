@@ -11,17 +11,15 @@
  * answer (someone else compacted further already) is not an error.
  */
 import { setLongTimeout, type LongTimeout } from '../util/long-timeout.js';
+import type { Timers } from '../util/sleep.js';
 import { isStorageError } from './errors.js';
 import type { Storage } from './storage.js';
 
 /** Five minutes, the upstream default of --store-compaction-interval. */
 export const DEFAULT_COMPACTION_INTERVAL_MS = 5 * 60_000;
 
-/** Timers, injectable so that tests can move time by hand. */
-export interface CompactorClock {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+/** The timers the loop waits with. */
+export type CompactorClock = Timers;
 
 export interface CompactorLogger {
   error(message: string, err?: unknown): void;

@@ -1,18 +1,13 @@
 /** Tuning of a watch cache, and the clock and timers it runs on (injected so tests run fast). */
+import { nodeTimers, type Timers } from '../../util/sleep.js';
 
 /** The clock and timers a cache uses; tests pass a manual implementation. */
-export interface CacheTimers {
+export interface CacheTimers extends Timers {
   /** Milliseconds on a monotonic-enough clock (only differences matter). */
   now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
 }
 
-export const systemTimers: CacheTimers = {
-  now: () => performance.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+export const systemTimers: CacheTimers = { now: () => performance.now(), ...nodeTimers };
 
 export interface CacherOptions {
   /** Events are kept at least this long (ms) unless `maxWindowEvents` forces them out. */

@@ -5,6 +5,7 @@
  */
 import { isStorageError, unavailable, type StorageError } from '../errors.js';
 import type { KeyValue, Storage, Watch, WatchBatch } from '../storage.js';
+import { sleep } from '../../util/sleep.js';
 import type { CacheTimers } from './cacher-options.js';
 
 /**
@@ -73,7 +74,7 @@ export class Reflector<P> {
         if (signal.aborted) return;
         this.sink.broken(asStorageError(err));
       }
-      await this.sleep(delay, signal);
+      await sleep(delay, signal, this.timers);
       delay = Math.min(delay * 2, this.options.retryMaxDelayMs);
     }
   }
@@ -108,17 +109,5 @@ export class Reflector<P> {
       if (page.remaining === 0 || last === undefined) return { items, revision };
       startKey = last.key + '\0';
     }
-  }
-
-  private sleep(ms: number, signal: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = (): void => {
-        this.timers.clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = this.timers.setTimeout(done, ms);
-      signal.addEventListener('abort', done, { once: true });
-    });
   }
 }
