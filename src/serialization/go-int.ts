@@ -25,7 +25,10 @@ export const INT32_MAX = 2n ** 31n - 1n;
 export interface GoIntResult {
   readonly value: bigint;
   readonly error?: string;
-  /** Set with an error that is strconv.ErrRange rather than ErrSyntax (callers that word errors themselves tell them apart). */
+  /**
+   * Set when the error is strconv.ErrRange rather than ErrSyntax, for callers that word their
+   * errors themselves (Go's flag package).
+   */
   readonly outOfRange?: true;
 }
 

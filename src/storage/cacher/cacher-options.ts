@@ -34,7 +34,7 @@ export interface CacherOptions {
    * only by a full collection, and malloc's heap grows past them and stays resident. Pages of
    * 10,000 1 KiB values left ~90 MiB of it resident for good. Pages of 1,000 left ~20 MiB, and in
    * about one restart of 12 on 100,000 objects ~85 MiB (malloc_trim gave 56 MiB of it back, so it
-   * was free but held). Pages of 100 leave 15-18 MiB, and never more in 24 restarts.
+   * was free but held). Pages of 100 leave 14-18 MiB, and never more in 44 restarts.
    */
   readonly relistPageSize: number;
   /** Delay before re-listing after the storage watch failed; doubles up to `relistMaxDelayMs`. */
