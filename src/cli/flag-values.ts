@@ -4,6 +4,7 @@
  */
 import { parseDuration } from '../server/duration.js';
 import { parseGoBool } from '../serialization/go-bool.js';
+import { readGoCsvRecord } from '../serialization/go-csv.js';
 import { goQuote } from '../serialization/go-format.js';
 import { INT64_MAX, INT64_MIN, parseGoInt, type GoIntResult } from '../serialization/go-int.js';
 import { parseCidr } from '../server/cidr.js';
@@ -36,6 +37,20 @@ export class FlagValues {
     if (!raw) return undefined;
     if (raw.value === true) return '';
     return typeof raw.value === 'string' ? raw.value : raw.value.join(',');
+  }
+
+  /**
+   * A pflag string-slice flag, exactly: each value read as one CSV record (fields kept as given,
+   * empty ones too), repeats appended; an empty value adds nothing.
+   */
+  stringSlice(flag: string): string[] | undefined {
+    const raw = this.raw.get(flag);
+    if (!raw || raw.value === true) return raw ? [] : undefined;
+    const fields: string[] = [];
+    for (const value of typeof raw.value === 'string' ? [raw.value] : raw.value) {
+      if (value !== '') fields.push(...this.convert(flag, () => readGoCsvRecord(value), value)!);
+    }
+    return fields;
   }
 
   /** Comma-separated and repeated values, flattened; empty entries dropped. */
@@ -142,8 +157,7 @@ export class FlagValues {
     return this.raw.get(flag)?.spelling ?? flag;
   }
 
-  private convert<T>(flag: string, parse: (text: string) => T): T | undefined {
-    const text = this.string(flag);
+  private convert<T>(flag: string, parse: (text: string) => T, text = this.string(flag)): T | undefined {
     if (text === undefined) return undefined;
     try {
       return parse(text);

@@ -17,6 +17,10 @@ export interface SecureServingOptions {
   readonly tlsPrivateKeyFile?: string;
   /** --advertise-address: the address the `kubernetes` Service's endpoint names; unset: derived from the bind address. */
   readonly advertiseAddress?: string;
+  /** --disable-http2-serving: HTTP/1.1 only. */
+  readonly disableHttp2: boolean;
+  /** --http2-max-streams-per-connection; 0: the server's default (https-listener.ts). */
+  readonly http2MaxStreamsPerConnection: number;
 }
 
 export interface AuthenticationOptions {
@@ -78,6 +82,8 @@ export interface ServerOptions {
   readonly store: StoreOptions;
   readonly limits: LimitOptions;
   readonly services: ServiceOptions;
+  /** --strict-transport-security-directives: the HSTS header's directives, none for no header. */
+  readonly hstsDirectives: readonly string[];
   /** --shutdown-delay-duration: how long /readyz fails before the server stops serving. */
   readonly shutdownDelayMs: number;
   /** --allow-privileged: whether containers may run privileged (upstream's default: no). */
@@ -113,7 +119,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
   const absolute = resolve(dataDir);
   return {
     dataDir: absolute,
-    secureServing: { bindAddress: '0.0.0.0', port: 6443, certDir: join(absolute, 'pki') },
+    secureServing: { bindAddress: '0.0.0.0', port: 6443, certDir: join(absolute, 'pki'), disableHttp2: false, http2MaxStreamsPerConnection: 0 },
     authentication: { anonymous: true },
     authorization: { modes: ['AlwaysAllow'] },
     store: {
@@ -130,6 +136,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
       maxMutatingRequestsInflight: 200,
     },
     services: { clusterIpRanges: ['10.0.0.0/24'], nodePortRange: { min: 30000, max: 32767 } },
+    hstsDirectives: [],
     shutdownDelayMs: 0,
     allowPrivileged: false,
     profiling: true,

@@ -14,6 +14,7 @@ const MAX_SERVICE_HOST_BITS = 20;
 export function validateOptions(options: ServerOptions): string[] {
   return [
     ...validateServing(options),
+    ...validateHstsDirectives(options.hstsDirectives),
     ...validateLimits(options),
     ...validateAuthorization(options.authorization.modes),
     ...validateStore(options),
@@ -52,6 +53,23 @@ function validateLimits(options: ServerOptions): string[] {
     ['--store-compaction-interval', store.compactionIntervalMs],
   ];
   return negative.filter(([, value]) => value < 0).map(([flag]) => `${flag} can not be negative value`);
+}
+
+/**
+ * Upstream's check of the HSTS directives: each is includeSubDomains, preload or max-age=<anything>
+ * (RFC 6797, section 6.1). Its errors come aggregated, as one line: the message itself when there
+ * is one, else the distinct messages in brackets.
+ */
+function validateHstsDirectives(directives: readonly string[]): string[] {
+  const errors = new Set<string>();
+  for (const directive of directives) {
+    if (directive.trim() === '') errors.add('empty value in strict-transport-security-directives');
+    else if (directive !== 'includeSubDomains' && directive !== 'preload' && !/^max-age=[^=]*$/.test(directive)) {
+      errors.add('--strict-transport-security-directives invalid, allowed values: max-age=expireTime, includeSubDomains, preload. see https://tools.ietf.org/html/rfc6797#section-6.1 for more information');
+    }
+  }
+  if (errors.size <= 1) return [...errors];
+  return [`[${[...errors].join(', ')}]`];
 }
 
 function validateAuthorization(modes: readonly string[]): string[] {

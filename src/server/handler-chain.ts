@@ -2,13 +2,14 @@
  * The handler chain: what every request passes through before the router, in DESIGN.md's order.
  * Read from the bottom up: the first wrapper applied is the innermost.
  *
- *   request info -> panic recovery -> authentication -> max in-flight -> authorization -> timeout -> router
+ *   HSTS -> request info -> panic recovery -> authentication -> max in-flight -> authorization -> timeout -> router
  *
  * Audit (after panic recovery) and impersonation (after authentication) join the list when they
  * exist; priority and fairness would replace max in-flight.
  */
 import { withAuthentication } from './filters/authentication.js';
 import { withAuthorization } from './filters/authorization.js';
+import { withHsts } from './filters/hsts.js';
 import { withMaxInFlight } from './filters/max-in-flight.js';
 import { withPanicRecovery } from './filters/panic-recovery.js';
 import { withRequestInfo, type RequestListener } from './filters/request-info.js';
@@ -32,6 +33,8 @@ export interface HandlerChainDeps {
   readonly requestTimeoutMs: number;
   readonly maxRequestsInflight: number;
   readonly maxMutatingRequestsInflight: number;
+  /** --strict-transport-security-directives; none: no header. */
+  readonly hstsDirectives: readonly string[];
 }
 
 /** Builds the request listener the HTTPS server calls. */
@@ -42,5 +45,5 @@ export function buildHandlerChain(deps: HandlerChainDeps): RequestListener {
   h = withMaxInFlight(h, deps);
   h = withAuthentication(h, deps);
   h = withPanicRecovery(h, deps);
-  return withRequestInfo(h, deps);
+  return withHsts(withRequestInfo(h, deps), deps.hstsDirectives);
 }

@@ -1,10 +1,11 @@
 /**
  * The socket side: one TLS port serving HTTP/2 (what Go clients such as kubectl negotiate) and
- * HTTP/1.1, asking for client certificates without requiring them (the authentication filter
- * decides). It tracks connections so that a stop can be graceful: stop accepting, let HTTP/2
- * sessions finish their streams, then close whatever is left.
+ * HTTP/1.1, or HTTP/1.1 alone (--disable-http2-serving), asking for client certificates without
+ * requiring them (the authentication filter decides). It tracks connections so that a stop can be
+ * graceful: stop accepting, let HTTP/2 sessions finish their streams, then close whatever is left.
  */
 import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from './logger.js';
@@ -17,38 +18,57 @@ export interface HttpsListenerOptions {
   readonly clientCaPem: string;
   readonly onRequest: RequestListener;
   readonly logger: Logger;
-  /** HTTP/2 streams per connection; upstream's server uses 1000 so many watches share one connection. */
+  /**
+   * HTTP/2 streams a client may open at once on a connection (--http2-max-streams-per-connection);
+   * 0 or absent: {@link DEFAULT_MAX_STREAMS}.
+   */
   readonly maxStreamsPerConnection?: number;
+  /** --disable-http2-serving: offer HTTP/1.1 only. */
+  readonly disableHttp2?: boolean;
 }
+
+/**
+ * Streams per HTTP/2 connection when the flag leaves it to the server. Upstream's is 100 (Go's
+ * client opens another connection past that); Capstan's is higher so that a client that keeps to
+ * one connection, as Node's does, can hold a thousand watches on it.
+ */
+export const DEFAULT_MAX_STREAMS = 1000;
 
 /** Addresses that mean "every interface": we listen on `::`, which also accepts IPv4 where the OS allows. */
 const ALL_INTERFACES = new Set(['', '0.0.0.0', '::']);
 
 export class HttpsListener {
-  private readonly server: Http2SecureServer;
+  private readonly server: Http2SecureServer | HttpsServer;
   private readonly sessions = new Set<ServerHttp2Session>();
   private readonly sockets = new Set<TLSSocket>();
   private readonly closed: Promise<void>;
 
   constructor(options: HttpsListenerOptions) {
-    this.server = createSecureServer(
-      {
-        allowHTTP1: true,
-        cert: options.certPem,
-        key: options.keyPem,
-        ca: options.clientCaPem,
-        requestCert: true,
-        rejectUnauthorized: false,
-        minVersion: 'TLSv1.2',
-        settings: { maxConcurrentStreams: options.maxStreamsPerConnection ?? 1000 },
-      },
-      options.onRequest,
-    );
-    this.server.on('session', (session: ServerHttp2Session) => {
-      this.sessions.add(session);
-      session.on('close', () => this.sessions.delete(session));
-      session.on('error', (err) => options.logger.info(`http2 session error: ${err.message}`, 4));
-    });
+    const tls = {
+      cert: options.certPem,
+      key: options.keyPem,
+      ca: options.clientCaPem,
+      requestCert: true,
+      rejectUnauthorized: false,
+      minVersion: 'TLSv1.2',
+    } as const;
+    if (options.disableHttp2) {
+      const server = createHttpsServer(tls, options.onRequest);
+      // As HTTP/1.1 is served beside HTTP/2 (and as Go serves it): no limit on an idle connection.
+      server.keepAliveTimeout = 0;
+      this.server = server;
+    } else {
+      const server = createSecureServer(
+        { ...tls, allowHTTP1: true, settings: { maxConcurrentStreams: options.maxStreamsPerConnection || DEFAULT_MAX_STREAMS } },
+        options.onRequest,
+      );
+      server.on('session', (session: ServerHttp2Session) => {
+        this.sessions.add(session);
+        session.on('close', () => this.sessions.delete(session));
+        session.on('error', (err) => options.logger.info(`http2 session error: ${err.message}`, 4));
+      });
+      this.server = server;
+    }
     this.server.on('secureConnection', (socket: TLSSocket) => {
       // A response's headers and body often go out as two writes; with Nagle's algorithm the body
       // then waits for the client's delayed ACK (~40 ms). Go servers, upstream included, disable it.

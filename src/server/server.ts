@@ -139,6 +139,8 @@ export class Server {
       clientCaPem: tls.clientCaPem,
       onRequest: this.buildChain(),
       logger: this.logger,
+      disableHttp2: secureServing.disableHttp2,
+      maxStreamsPerConnection: streamsPerConnection(secureServing.http2MaxStreamsPerConnection),
     });
     const address = await listener.listen(secureServing.bindAddress, secureServing.port);
     if (this.options.debugSocketPath !== undefined) this.debugSocket = await this.listenOnDebugSocket(this.options.debugSocketPath, listener);
@@ -250,6 +252,7 @@ export class Server {
       requestTimeoutMs: limits.requestTimeoutMs,
       maxRequestsInflight: limits.maxRequestsInflight,
       maxMutatingRequestsInflight: limits.maxMutatingRequestsInflight,
+      hstsDirectives: this.options.hstsDirectives,
     });
   }
 
@@ -298,4 +301,12 @@ function reachableAddress(bindAddress: string): string {
 
 function urlHost(address: string): string {
   return address.includes(':') ? `[${address}]` : address;
+}
+
+/**
+ * The flag's value as upstream hands it to Go's HTTP/2 server: not above 0 means the default, and
+ * a larger value is cut to 32 bits as Go's uint32 conversion cuts it.
+ */
+function streamsPerConnection(flag: number): number | undefined {
+  return flag > 0 ? flag % 2 ** 32 : undefined;
 }

@@ -70,6 +70,10 @@ describe('parseFlags', () => {
     // pflag reads int flags with strconv.ParseInt(s, 0, 64): Go's literal syntax.
     { name: 'Go integer literals', argv: ['--secure-port', '0x1A0B', '--max-requests-inflight=0o17', '--min-request-timeout', '1_800', '--max-mutating-requests-inflight=017'], check: (o) => (assert.equal(o.secureServing.port, 6667), assert.equal(o.limits.maxRequestsInflight, 15), assert.equal(o.limits.minRequestTimeoutSeconds, 1800), assert.equal(o.limits.maxMutatingRequestsInflight, 15)) },
     // Upstream takes any int64 here (a negative toleration means "evict at once") and any worker count (below 1 runs one).
+    // pflag reads a string slice as CSV: fields as given, repeats appended, an empty value adds none.
+    { name: 'HSTS directives', argv: ['--strict-transport-security-directives', 'max-age=31536000,includeSubDomains', '--strict-transport-security-directives=preload', '--strict-transport-security-directives='], check: (o) => assert.deepEqual(o.hstsDirectives, ['max-age=31536000', 'includeSubDomains', 'preload']) },
+    { name: 'no HSTS by default', argv: [], check: (o) => assert.deepEqual(o.hstsDirectives, []) },
+    { name: 'HTTP/2 serving flags', argv: ['--disable-http2-serving', '--http2-max-streams-per-connection=0x10'], check: (o) => (assert.equal(o.secureServing.disableHttp2, true), assert.equal(o.secureServing.http2MaxStreamsPerConnection, 16)) },
     { name: 'negative toleration seconds, no delete workers', argv: ['--default-not-ready-toleration-seconds=-1', '--delete-collection-workers=0'], check: (o) => (assert.equal(o.defaultTolerationSeconds.notReady, -1), assert.equal(o.deleteCollectionWorkers, 0)) },
     { name: 'version override', argv: ['--version=v1.35.3'], check: (o) => assert.equal(o.version.gitVersion, 'v1.35.3') },
   ];
@@ -94,6 +98,7 @@ describe('parseFlags', () => {
     { name: 'verbosity past 31 bits', argv: ['-v', '2147483648'], message: /^invalid argument "2147483648" for "-v, --v" flag: strconv\.ParseUint: parsing "2147483648": value out of range$/ },
     { name: 'hex verbosity', argv: ['-v=0x2'], message: /strconv\.ParseUint: parsing "0x2": invalid syntax$/ },
     { name: 'a control character, quoted as Go quotes it', argv: ['--secure-port', '\u0007'], message: /^invalid argument "\\a" for "--secure-port" flag: strconv\.ParseInt: parsing "\\a": invalid syntax$/ },
+    { name: 'a stray quote in a string slice', argv: ['--strict-transport-security-directives', 'max-age="1"'], message: /^invalid argument "max-age=\\"1\\"" for "--strict-transport-security-directives" flag: parse error on line 1, column 9: bare " in non-quoted-field$/ },
     { name: 'missing value', argv: ['--secure-port'], message: /--secure-port.*argument missing/ },
     { name: 'bad duration', argv: ['--request-timeout', '10'], message: /"--request-timeout" flag: time: missing unit in duration "10"/ },
     { name: 'bad bool', argv: ['--anonymous-auth=yes'], message: /"--anonymous-auth" flag/ },
@@ -135,6 +140,9 @@ describe('validateOptions', () => {
     { name: 'negative request timeout', argv: ['--request-timeout=-1s'], message: /^--request-timeout can not be negative value$/ },
     { name: 'negative shutdown delay', argv: ['--shutdown-delay-duration', '-5m'], message: /^--shutdown-delay-duration can not be negative value$/ },
     { name: 'negative compaction interval', argv: ['--etcd-compaction-interval=-1h'], message: /^--store-compaction-interval can not be negative value$/ },
+    { name: 'an empty HSTS directive', argv: ['--strict-transport-security-directives', 'max-age=1, ,preload'], message: /^empty value in strict-transport-security-directives$/ },
+    { name: 'an unknown HSTS directive', argv: ['--strict-transport-security-directives', 'max-age=1=2'], message: /^--strict-transport-security-directives invalid, allowed values: max-age=expireTime, includeSubDomains, preload\. see https:\/\/tools\.ietf\.org\/html\/rfc6797#section-6\.1 for more information$/ },
+    { name: 'HSTS errors aggregated', argv: ['--strict-transport-security-directives', ',x,,y'], message: /^\[empty value in strict-transport-security-directives, --strict-transport-security-directives invalid, allowed values: .* for more information\]$/ },
     { name: 'huge service range', argv: ['--service-cluster-ip-range', '10.0.0.0/8'], message: /too large/ },
     { name: 'same-family dual stack', argv: ['--service-cluster-ip-range', '10.0.0.0/24,10.1.0.0/24'], message: /one IPv4 and one IPv6/ },
     { name: 'store server without scheme', argv: ['--store-servers', 'localhost:2379'], message: /scheme:\/\/host:port/ },

@@ -184,3 +184,28 @@ describe('client going away', () => {
     }
   });
 });
+
+describe('HSTS filter', () => {
+  const HSTS = 'strict-transport-security';
+
+  it('puts the directives on every response, refusals included, and nothing without them', async () => {
+    const t = await startTestServer({
+      options: (o) => ({ ...o, hstsDirectives: ['max-age=31536000', 'includeSubDomains', 'preload'] }),
+      configure: (s) => s.setResourceHandler(async (ctx) => writeObject(ctx, 200, {})),
+    });
+    const plain = await startTestServer();
+    try {
+      const want = 'max-age=31536000; includeSubDomains; preload';
+      assert.equal((await t.admin('/api/v1/namespaces/ns1/configmaps')).headers[HSTS], want);
+      const unauthorized = await t.anonymous('/api/v1/namespaces/ns1/configmaps', { headers: { Authorization: 'Bearer no-such-token' } });
+      assert.equal(unauthorized.status, 401);
+      assert.equal(unauthorized.headers[HSTS], want);
+      const badPath = await t.admin('/api/v1/namespaces/ns1/configmaps/%zz');
+      assert.equal(badPath.status, 400);
+      assert.equal(badPath.headers[HSTS], want);
+      assert.equal((await plain.admin('/version')).headers[HSTS], undefined);
+    } finally {
+      await Promise.all([t.close(), plain.close()]);
+    }
+  });
+});

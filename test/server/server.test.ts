@@ -165,3 +165,48 @@ describe('Server resource handler', () => {
     }
   });
 });
+
+describe('Server HTTP/2 flags', () => {
+  /** What a client offering both protocols is given, and the server's HTTP/2 stream limit if h2. */
+  async function negotiate(url: string, ca: string): Promise<{ protocol: string | false | null; maxStreams?: number }> {
+    const { connect } = await import('node:tls');
+    const { port } = new URL(url);
+    const socket = connect({ host: '127.0.0.1', port: Number(port), ca, servername: 'localhost', ALPNProtocols: ['h2', 'http/1.1'] });
+    await new Promise<void>((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));
+    const protocol = socket.alpnProtocol;
+    socket.destroy();
+    if (protocol !== 'h2') return { protocol };
+    const { connect: connectH2 } = await import('node:http2');
+    const session = connectH2(url, { ca });
+    const settings = await new Promise<{ maxConcurrentStreams?: number }>((resolve, reject) => session.once('remoteSettings', resolve).once('error', reject));
+    session.close();
+    return { protocol, maxStreams: settings.maxConcurrentStreams };
+  }
+
+  it('offers HTTP/2 with 1,000 streams a connection by default, the flag\'s number when given', async () => {
+    const plain = await startTestServer();
+    const limited = await startTestServer({ options: (o) => ({ ...o, secureServing: { ...o.secureServing, http2MaxStreamsPerConnection: 42 } }) });
+    try {
+      assert.deepEqual(await negotiate(plain.info.url, plain.info.tls.servingCaPem), { protocol: 'h2', maxStreams: 1000 });
+      assert.deepEqual(await negotiate(limited.info.url, limited.info.tls.servingCaPem), { protocol: 'h2', maxStreams: 42 });
+    } finally {
+      await Promise.all([plain.close(), limited.close()]);
+    }
+  });
+
+  it('serves HTTP/1.1 alone with --disable-http2-serving', async () => {
+    const t = await startTestServer({ options: (o) => ({ ...o, secureServing: { ...o.secureServing, disableHttp2: true } }) });
+    try {
+      assert.deepEqual(await negotiate(t.info.url, t.info.tls.servingCaPem), { protocol: 'http/1.1' });
+      const healthz = await t.admin('/healthz', { http1: true });
+      assert.equal(healthz.status, 200);
+      assert.equal(healthz.body, 'ok');
+      const refused = await t.anonymous('/api/v1/namespaces/ns1/configmaps', { http1: true, headers: { Authorization: 'Bearer no-such-token' } });
+      assert.equal(refused.status, 401);
+      // A client that speaks HTTP/2 only finds no protocol in common.
+      await assert.rejects(t.admin('/healthz'), /no application protocol/);
+    } finally {
+      await t.close();
+    }
+  });
+});
