@@ -82,6 +82,8 @@ export interface ServerOptions {
   readonly store: StoreOptions;
   readonly limits: LimitOptions;
   readonly services: ServiceOptions;
+  /** --cors-allowed-origins: Go regular expressions of the origins let in; none: no CORS. */
+  readonly corsAllowedOrigins: readonly string[];
   /** --strict-transport-security-directives: the HSTS header's directives, none for no header. */
   readonly hstsDirectives: readonly string[];
   /** --shutdown-delay-duration: how long /readyz fails before the server stops serving. */
@@ -136,6 +138,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
       maxMutatingRequestsInflight: 200,
     },
     services: { clusterIpRanges: ['10.0.0.0/24'], nodePortRange: { min: 30000, max: 32767 } },
+    corsAllowedOrigins: [],
     hstsDirectives: [],
     shutdownDelayMs: 0,
     allowPrivileged: false,

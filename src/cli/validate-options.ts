@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { IMPLEMENTED_AUTHORIZATION_MODES, PLANNED_AUTHORIZATION_MODES } from '../auth/authorizer.js';
 import { parseCidr } from '../server/cidr.js';
+import { originPatternProblem } from '../server/cors-origins.js';
 import { versionInfo } from '../server/version.js';
 import type { ServerOptions } from './options.js';
 
@@ -15,6 +16,7 @@ export function validateOptions(options: ServerOptions): string[] {
   return [
     ...validateServing(options),
     ...validateHstsDirectives(options.hstsDirectives),
+    ...validateCorsAllowedOrigins(options.corsAllowedOrigins),
     ...validateLimits(options),
     ...validateAuthorization(options.authorization.modes),
     ...validateStore(options),
@@ -57,19 +59,39 @@ function validateLimits(options: ServerOptions): string[] {
 
 /**
  * Upstream's check of the HSTS directives: each is includeSubDomains, preload or max-age=<anything>
- * (RFC 6797, section 6.1). Its errors come aggregated, as one line: the message itself when there
- * is one, else the distinct messages in brackets.
+ * (RFC 6797, section 6.1).
  */
 function validateHstsDirectives(directives: readonly string[]): string[] {
-  const errors = new Set<string>();
+  const errors: string[] = [];
   for (const directive of directives) {
-    if (directive.trim() === '') errors.add('empty value in strict-transport-security-directives');
+    if (directive.trim() === '') errors.push('empty value in strict-transport-security-directives');
     else if (directive !== 'includeSubDomains' && directive !== 'preload' && !/^max-age=[^=]*$/.test(directive)) {
-      errors.add('--strict-transport-security-directives invalid, allowed values: max-age=expireTime, includeSubDomains, preload. see https://tools.ietf.org/html/rfc6797#section-6.1 for more information');
+      errors.push('--strict-transport-security-directives invalid, allowed values: max-age=expireTime, includeSubDomains, preload. see https://tools.ietf.org/html/rfc6797#section-6.1 for more information');
     }
   }
-  if (errors.size <= 1) return [...errors];
-  return [`[${[...errors].join(', ')}]`];
+  return aggregated(errors);
+}
+
+const CORS_HELP = 'each value is a Go regular expression matched anywhere in the Origin header; pin the host '
+  + "at its start with '^' or the '//' before it, and at its end with '$' or the ':' before a port, "
+  + "e.g. '//example\\.com(:|$)' or '^https://example\\.com(:|$)'";
+
+/** Upstream's check of --cors-allowed-origins (its words, then Capstan's help), aggregated as upstream's. */
+function validateCorsAllowedOrigins(patterns: readonly string[]): string[] {
+  return aggregated(patterns.flatMap((pattern) => {
+    if (pattern === '') return [`empty value in --cors-allowed-origins, help: ${CORS_HELP}`];
+    const problem = originPatternProblem(pattern);
+    return problem === undefined ? [] : [`--cors-allowed-origins has an invalid regular expression: ${problem}, help: ${CORS_HELP}`];
+  }));
+}
+
+/**
+ * Errors as one line, as Go's aggregate error prints them: the message itself when there is one
+ * distinct message, else the distinct messages in brackets, separated by ", ".
+ */
+function aggregated(errors: readonly string[]): string[] {
+  const distinct = [...new Set(errors)];
+  return distinct.length <= 1 ? distinct : [`[${distinct.join(', ')}]`];
 }
 
 function validateAuthorization(modes: readonly string[]): string[] {

@@ -2,13 +2,15 @@
  * The handler chain: what every request passes through before the router, in DESIGN.md's order.
  * Read from the bottom up: the first wrapper applied is the innermost.
  *
- *   HSTS -> request info -> panic recovery -> authentication -> max in-flight -> authorization -> timeout -> router
+ *   HSTS -> request info -> panic recovery -> CORS -> authentication -> max in-flight -> authorization
+ *   -> timeout -> router
  *
  * Audit (after panic recovery) and impersonation (after authentication) join the list when they
  * exist; priority and fairness would replace max in-flight.
  */
 import { withAuthentication } from './filters/authentication.js';
 import { withAuthorization } from './filters/authorization.js';
+import { withCors } from './filters/cors.js';
 import { withHsts } from './filters/hsts.js';
 import { withMaxInFlight } from './filters/max-in-flight.js';
 import { withPanicRecovery } from './filters/panic-recovery.js';
@@ -33,6 +35,8 @@ export interface HandlerChainDeps {
   readonly requestTimeoutMs: number;
   readonly maxRequestsInflight: number;
   readonly maxMutatingRequestsInflight: number;
+  /** --cors-allowed-origins (Go regular expressions); none: no CORS. */
+  readonly corsAllowedOrigins: readonly string[];
   /** --strict-transport-security-directives; none: no header. */
   readonly hstsDirectives: readonly string[];
 }
@@ -44,6 +48,7 @@ export function buildHandlerChain(deps: HandlerChainDeps): RequestListener {
   h = withAuthorization(h, deps);
   h = withMaxInFlight(h, deps);
   h = withAuthentication(h, deps);
+  h = withCors(h, deps);
   h = withPanicRecovery(h, deps);
   return withHsts(withRequestInfo(h, deps), deps.hstsDirectives);
 }

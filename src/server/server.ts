@@ -253,6 +253,7 @@ export class Server {
       maxRequestsInflight: limits.maxRequestsInflight,
       maxMutatingRequestsInflight: limits.maxMutatingRequestsInflight,
       hstsDirectives: this.options.hstsDirectives,
+      corsAllowedOrigins: this.options.corsAllowedOrigins,
     });
   }
 

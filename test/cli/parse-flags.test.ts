@@ -72,7 +72,8 @@ describe('parseFlags', () => {
     // Upstream takes any int64 here (a negative toleration means "evict at once") and any worker count (below 1 runs one).
     // pflag reads a string slice as CSV: fields as given, repeats appended, an empty value adds none.
     { name: 'HSTS directives', argv: ['--strict-transport-security-directives', 'max-age=31536000,includeSubDomains', '--strict-transport-security-directives=preload', '--strict-transport-security-directives='], check: (o) => assert.deepEqual(o.hstsDirectives, ['max-age=31536000', 'includeSubDomains', 'preload']) },
-    { name: 'no HSTS by default', argv: [], check: (o) => assert.deepEqual(o.hstsDirectives, []) },
+    { name: 'no HSTS by default', argv: [], check: (o) => (assert.deepEqual(o.hstsDirectives, []), assert.deepEqual(o.corsAllowedOrigins, [])) },
+    { name: 'CORS origins', argv: ['--cors-allowed-origins', '//a\\.example(:|$),^https://b\\.example$'], check: (o) => assert.deepEqual(o.corsAllowedOrigins, ['//a\\.example(:|$)', '^https://b\\.example$']) },
     { name: 'HTTP/2 serving flags', argv: ['--disable-http2-serving', '--http2-max-streams-per-connection=0x10'], check: (o) => (assert.equal(o.secureServing.disableHttp2, true), assert.equal(o.secureServing.http2MaxStreamsPerConnection, 16)) },
     { name: 'negative toleration seconds, no delete workers', argv: ['--default-not-ready-toleration-seconds=-1', '--delete-collection-workers=0'], check: (o) => (assert.equal(o.defaultTolerationSeconds.notReady, -1), assert.equal(o.deleteCollectionWorkers, 0)) },
     { name: 'version override', argv: ['--version=v1.35.3'], check: (o) => assert.equal(o.version.gitVersion, 'v1.35.3') },
@@ -143,6 +144,9 @@ describe('validateOptions', () => {
     { name: 'an empty HSTS directive', argv: ['--strict-transport-security-directives', 'max-age=1, ,preload'], message: /^empty value in strict-transport-security-directives$/ },
     { name: 'an unknown HSTS directive', argv: ['--strict-transport-security-directives', 'max-age=1=2'], message: /^--strict-transport-security-directives invalid, allowed values: max-age=expireTime, includeSubDomains, preload\. see https:\/\/tools\.ietf\.org\/html\/rfc6797#section-6\.1 for more information$/ },
     { name: 'HSTS errors aggregated', argv: ['--strict-transport-security-directives', ',x,,y'], message: /^\[empty value in strict-transport-security-directives, --strict-transport-security-directives invalid, allowed values: .* for more information\]$/ },
+    { name: 'an empty CORS origin', argv: ['--cors-allowed-origins', '^//a$,'], message: /^empty value in --cors-allowed-origins, help: / },
+    { name: 'an unpinned CORS origin', argv: ['--cors-allowed-origins', 'example\\.com'], message: /^--cors-allowed-origins has an invalid regular expression: regular expression does not pin to start\/end of host, help: / },
+    { name: 'a CORS origin that does not compile', argv: ['--cors-allowed-origins', '^//(a$'], message: /^--cors-allowed-origins has an invalid regular expression: error parsing regexp: / },
     { name: 'huge service range', argv: ['--service-cluster-ip-range', '10.0.0.0/8'], message: /too large/ },
     { name: 'same-family dual stack', argv: ['--service-cluster-ip-range', '10.0.0.0/24,10.1.0.0/24'], message: /one IPv4 and one IPv6/ },
     { name: 'store server without scheme', argv: ['--store-servers', 'localhost:2379'], message: /scheme:\/\/host:port/ },

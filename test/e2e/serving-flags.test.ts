@@ -1,7 +1,7 @@
 /**
  * Serving flags against the real binary: --disable-http2-serving (kubectl, which offers HTTP/2
- * first, falls back to HTTP/1.1) and --strict-transport-security-directives (the header on every
- * response, refusals included).
+ * first, falls back to HTTP/1.1), --strict-transport-security-directives (the header on every
+ * response, refusals included) and --cors-allowed-origins (a browser's preflight).
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +11,11 @@ import { startServer, type TestServer } from './harness.js';
 describe('serving flags', () => {
   let server: TestServer;
   before(async () => {
-    server = await startServer(['--disable-http2-serving', '--strict-transport-security-directives', 'max-age=31536000,includeSubDomains']);
+    server = await startServer([
+      '--disable-http2-serving',
+      '--strict-transport-security-directives', 'max-age=31536000,includeSubDomains',
+      '--cors-allowed-origins', '//dashboard\\.example(:|$)',
+    ]);
   });
   after(async () => server?.stop());
 
@@ -31,5 +35,15 @@ describe('serving flags', () => {
     const unauthorized = await server.request('/api/v1/namespaces', { anonymous: true, headers: { Authorization: 'Bearer nope' } });
     assert.equal(unauthorized.status, 401);
     assert.equal(unauthorized.headers['strict-transport-security'], want);
+  });
+
+  it('answers an allowed origin\'s preflight without credentials, and no other origin', async () => {
+    const preflight = await server.request('/api/v1/namespaces', { method: 'OPTIONS', anonymous: true, headers: { Origin: 'https://dashboard.example:8443' } });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers['access-control-allow-origin'], 'https://dashboard.example:8443');
+    assert.equal(preflight.headers['access-control-allow-credentials'], 'true');
+    const other = await server.request('/api/v1/namespaces', { headers: { Origin: 'https://dashboard.example.evil' } });
+    assert.equal(other.status, 200);
+    assert.equal(other.headers['access-control-allow-origin'], undefined);
   });
 });

@@ -209,3 +209,43 @@ describe('HSTS filter', () => {
     }
   });
 });
+
+describe('CORS filter', () => {
+  const CORS = {
+    'access-control-allow-origin': 'https://app.example.com',
+    'access-control-allow-methods': 'POST, GET, OPTIONS, PUT, DELETE, PATCH',
+    'access-control-allow-headers': 'Content-Type, Content-Length, Accept-Encoding, X-CSRF-Token, Authorization, X-Requested-With, If-Modified-Since',
+    'access-control-expose-headers': 'Date',
+    'access-control-allow-credentials': 'true',
+  };
+  const corsHeaders = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('access-control-')));
+
+  it('answers an allowed origin with upstream\'s headers, its preflight with 204 before authentication, and no other', async () => {
+    const t = await startTestServer({
+      options: (o) => ({ ...o, corsAllowedOrigins: ['//app\\.example\\.com(:|$)', '(?i)^https://OTHER\\.example\\.com$'] }),
+      configure: (s) => s.setResourceHandler(async (ctx) => writeObject(ctx, 200, {})),
+    });
+    const plain = await startTestServer();
+    try {
+      const origin = { Origin: 'https://app.example.com' };
+      const get = await t.admin('/api/v1/namespaces/ns1/configmaps', { headers: origin });
+      assert.equal(get.status, 200);
+      assert.deepEqual(corsHeaders(get.headers), CORS);
+      // Browsers send preflights without credentials; a bad token would be a 401 past this filter.
+      const preflight = await t.anonymous('/api/v1/namespaces/ns1/configmaps', { method: 'OPTIONS', headers: { ...origin, Authorization: 'Bearer nope' } });
+      assert.equal(preflight.status, 204);
+      assert.equal(preflight.body, '');
+      assert.deepEqual(corsHeaders(preflight.headers), CORS);
+      assert.equal(corsHeaders((await t.admin('/version', { headers: { Origin: 'https://other.EXAMPLE.com' } })).headers)['access-control-allow-origin'], 'https://other.EXAMPLE.com');
+
+      for (const other of ['https://app.example.com.evil.net', 'https://evil.net']) {
+        const refused = await t.anonymous('/api/v1/namespaces/ns1/configmaps', { method: 'OPTIONS', headers: { Origin: other, Authorization: 'Bearer nope' } });
+        assert.equal(refused.status, 401, other);
+        assert.deepEqual(corsHeaders(refused.headers), {});
+      }
+      assert.deepEqual(corsHeaders((await plain.admin('/version', { headers: origin })).headers), {});
+    } finally {
+      await Promise.all([t.close(), plain.close()]);
+    }
+  });
+});
