@@ -21,6 +21,10 @@ export interface SecureServingOptions {
   readonly disableHttp2: boolean;
   /** --http2-max-streams-per-connection; 0: the server's default (https-listener.ts). */
   readonly http2MaxStreamsPerConnection: number;
+  /** --tls-min-version, Go's name (VersionTLS12); unset: TLS 1.2. */
+  readonly tlsMinVersion?: string;
+  /** --tls-cipher-suites, Go's names; none: OpenSSL's defaults. */
+  readonly tlsCipherSuites: readonly string[];
 }
 
 export interface AuthenticationOptions {
@@ -121,7 +125,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
   const absolute = resolve(dataDir);
   return {
     dataDir: absolute,
-    secureServing: { bindAddress: '0.0.0.0', port: 6443, certDir: join(absolute, 'pki'), disableHttp2: false, http2MaxStreamsPerConnection: 0 },
+    secureServing: { bindAddress: '0.0.0.0', port: 6443, certDir: join(absolute, 'pki'), disableHttp2: false, http2MaxStreamsPerConnection: 0, tlsCipherSuites: [] },
     authentication: { anonymous: true },
     authorization: { modes: ['AlwaysAllow'] },
     store: {

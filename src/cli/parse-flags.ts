@@ -42,6 +42,8 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'tls-private-key-file', value: 'file', description: 'private key of --tls-cert-file' },
   { name: 'disable-http2-serving', description: 'serve HTTP/1.1 only', defaultText: 'false' },
   { name: 'http2-max-streams-per-connection', value: 'n', description: 'HTTP/2 streams a client may open at once on one connection; 0: the server\'s default', defaultText: '0 (1000)' },
+  { name: 'tls-min-version', value: 'version', description: 'oldest TLS version served: VersionTLS10, VersionTLS11, VersionTLS12 or VersionTLS13', defaultText: 'VersionTLS12' },
+  { name: 'tls-cipher-suites', value: 'suites', description: 'TLS 1.2 cipher suites served, by Go\'s names (TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, ...); TLS 1.3 always offers its three', defaultText: 'OpenSSL\'s defaults', repeatable: true },
   { name: 'client-ca-file', value: 'file', description: 'CA bundle whose client certificates authenticate (CN = user, O = groups), besides the generated cluster CA' },
   { name: 'token-auth-file', value: 'file', description: 'bearer tokens, a CSV line each: token,user name,user uid[,"group1,group2"]' },
   { name: 'anonymous-auth', description: 'serve requests without credentials as system:anonymous', defaultText: 'true' },
@@ -177,6 +179,8 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
       tlsPrivateKeyFile: flags.string('tls-private-key-file') || undefined,
       disableHttp2: flags.bool('disable-http2-serving') ?? d.secureServing.disableHttp2,
       http2MaxStreamsPerConnection: flags.int('http2-max-streams-per-connection') ?? d.secureServing.http2MaxStreamsPerConnection,
+      tlsMinVersion: flags.string('tls-min-version') || undefined,
+      tlsCipherSuites: flags.stringSlice('tls-cipher-suites') ?? d.secureServing.tlsCipherSuites,
     },
     authentication: {
       anonymous: flags.bool('anonymous-auth') ?? d.authentication.anonymous,

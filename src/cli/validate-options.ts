@@ -3,9 +3,12 @@
  * every problem as a one-line message naming the flag; an empty list means the options are usable.
  */
 import { existsSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import { IMPLEMENTED_AUTHORIZATION_MODES, PLANNED_AUTHORIZATION_MODES } from '../auth/authorizer.js';
 import { parseCidr } from '../server/cidr.js';
 import { originPatternProblem } from '../server/cors-origins.js';
+import { opensslCipherList, TLS_VERSIONS, unknownCipherSuite } from '../server/tls/go-tls-names.js';
+import { goQuote } from '../serialization/go-format.js';
 import { versionInfo } from '../server/version.js';
 import type { ServerOptions } from './options.js';
 
@@ -34,6 +37,23 @@ function validateServing(options: ServerOptions): string[] {
     errors.push('--tls-cert-file and --tls-private-key-file must be given together');
   }
   errors.push(...missingFiles({ '--tls-cert-file': s.tlsCertFile, '--tls-private-key-file': s.tlsPrivateKeyFile, '--client-ca-file': authentication.clientCaFile }));
+  errors.push(...validateTlsChoices(s.tlsMinVersion, s.tlsCipherSuites));
+  return errors;
+}
+
+/** Upstream's words for names Go does not know; Capstan's for suites this OpenSSL cannot serve (RC4). */
+function validateTlsChoices(minVersion: string | undefined, cipherSuites: readonly string[]): string[] {
+  const errors: string[] = [];
+  if (minVersion !== undefined && !Object.hasOwn(TLS_VERSIONS, minVersion)) errors.push(`unknown tls version ${goQuote(minVersion)}`);
+  const unknown = unknownCipherSuite(cipherSuites);
+  if (unknown !== undefined) errors.push(`Cipher suite ${unknown} not supported or doesn't exist`);
+  else if (cipherSuites.length > 0) {
+    try {
+      createSecureContext({ ciphers: opensslCipherList(cipherSuites) });
+    } catch (err) {
+      errors.push(`--tls-cipher-suites: OpenSSL here serves none of ${cipherSuites.join(', ')} (${(err as Error).message})`);
+    }
+  }
   return errors;
 }
 

@@ -7,7 +7,7 @@
 import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { TLSSocket } from 'node:tls';
+import type { SecureVersion, TLSSocket } from 'node:tls';
 import type { Logger } from './logger.js';
 import type { RequestListener } from './filters/request-info.js';
 
@@ -25,6 +25,10 @@ export interface HttpsListenerOptions {
   readonly maxStreamsPerConnection?: number;
   /** --disable-http2-serving: offer HTTP/1.1 only. */
   readonly disableHttp2?: boolean;
+  /** --tls-min-version; default TLS 1.2. */
+  readonly minVersion?: SecureVersion;
+  /** --tls-cipher-suites as an OpenSSL cipher list; default OpenSSL's. */
+  readonly ciphers?: string;
 }
 
 /**
@@ -50,7 +54,8 @@ export class HttpsListener {
       ca: options.clientCaPem,
       requestCert: true,
       rejectUnauthorized: false,
-      minVersion: 'TLSv1.2',
+      minVersion: options.minVersion ?? 'TLSv1.2',
+      ...(options.ciphers !== undefined ? { ciphers: options.ciphers } : {}),
     } as const;
     if (options.disableHttp2) {
       const server = createHttpsServer(tls, options.onRequest);

@@ -35,6 +35,7 @@ import { RequestInfoResolver } from './request-info.js';
 import { Router, type RouteTable } from './router.js';
 import { writeKubeconfig } from './tls/admin-kubeconfig.js';
 import { ADMIN_USER, bootstrapTls, type TlsMaterial } from './tls/bootstrap.js';
+import { opensslCipherList, TLS_VERSIONS } from './tls/go-tls-names.js';
 import { warmUpOpenSsl } from './tls/openssl-warm-up.js';
 import { versionHandler, versionInfo, type VersionInfo } from './version.js';
 import type { ServerOptions } from '../cli/options.js';
@@ -141,6 +142,8 @@ export class Server {
       logger: this.logger,
       disableHttp2: secureServing.disableHttp2,
       maxStreamsPerConnection: streamsPerConnection(secureServing.http2MaxStreamsPerConnection),
+      ...(secureServing.tlsMinVersion !== undefined ? { minVersion: TLS_VERSIONS[secureServing.tlsMinVersion] } : {}),
+      ...(secureServing.tlsCipherSuites.length > 0 ? { ciphers: opensslCipherList(secureServing.tlsCipherSuites) } : {}),
     });
     const address = await listener.listen(secureServing.bindAddress, secureServing.port);
     if (this.options.debugSocketPath !== undefined) this.debugSocket = await this.listenOnDebugSocket(this.options.debugSocketPath, listener);
