@@ -5,6 +5,7 @@
 import { parseDuration } from '../server/duration.js';
 import { parseGoBool } from '../serialization/go-bool.js';
 import { readGoCsvRecord } from '../serialization/go-csv.js';
+import { parseGoFloat } from '../serialization/go-float.js';
 import { goQuote } from '../serialization/go-format.js';
 import { INT64_MAX, INT64_MIN, parseGoInt, type GoIntResult } from '../serialization/go-int.js';
 import { parseCidr } from '../server/cidr.js';
@@ -84,6 +85,15 @@ export class FlagValues {
   /** strconv.ParseUint(text, 10, bits), as the verbosity level (-v) is read: 31 bits, for klog's int32. */
   uint(flag: string, bits: number): number | undefined {
     return this.convert(flag, (text) => Number(strconv(parseGoInt(text, 'ParseUint', 0n, 2n ** BigInt(bits) - 1n))));
+  }
+
+  /** A pflag float64 flag: strconv.ParseFloat(text, 64), with its words. */
+  float64(flag: string): number | undefined {
+    return this.convert(flag, (text) => {
+      const { value, error } = parseGoFloat(text);
+      if (error !== undefined) throw new Error(error);
+      return value;
+    });
   }
 
   bool(flag: string): boolean | undefined {

@@ -86,6 +86,8 @@ export interface ServerOptions {
   readonly store: StoreOptions;
   readonly limits: LimitOptions;
   readonly services: ServiceOptions;
+  /** --goaway-chance: the share of HTTP/2 requests that send their connection GOAWAY (at most 0.02). */
+  readonly goawayChance: number;
   /** --cors-allowed-origins: Go regular expressions of the origins let in; none: no CORS. */
   readonly corsAllowedOrigins: readonly string[];
   /** --strict-transport-security-directives: the HSTS header's directives, none for no header. */
@@ -142,6 +144,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
       maxMutatingRequestsInflight: 200,
     },
     services: { clusterIpRanges: ['10.0.0.0/24'], nodePortRange: { min: 30000, max: 32767 } },
+    goawayChance: 0,
     corsAllowedOrigins: [],
     hstsDirectives: [],
     shutdownDelayMs: 0,

@@ -74,7 +74,10 @@ function validateLimits(options: ServerOptions): string[] {
     ['--store-readycheck-timeout', store.readycheckTimeoutMs],
     ['--store-compaction-interval', store.compactionIntervalMs],
   ];
-  return negative.filter(([, value]) => value < 0).map(([flag]) => `${flag} can not be negative value`);
+  const errors = negative.filter(([, value]) => value < 0).map(([flag]) => `${flag} can not be negative value`);
+  // NaN passes, as upstream's comparisons let it (and then never sends GOAWAY).
+  if (options.goawayChance < 0 || options.goawayChance > 0.02) errors.push('--goaway-chance can not be less than 0 or greater than 0.02');
+  return errors;
 }
 
 /**

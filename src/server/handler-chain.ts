@@ -2,8 +2,8 @@
  * The handler chain: what every request passes through before the router, in DESIGN.md's order.
  * Read from the bottom up: the first wrapper applied is the innermost.
  *
- *   HSTS -> request info -> panic recovery -> CORS -> authentication -> max in-flight -> authorization
- *   -> timeout -> router
+ *   HSTS -> request info -> GOAWAY -> panic recovery -> CORS -> authentication -> max in-flight
+ *   -> authorization -> timeout -> router
  *
  * Audit (after panic recovery) and impersonation (after authentication) join the list when they
  * exist; priority and fairness would replace max in-flight.
@@ -11,6 +11,7 @@
 import { withAuthentication } from './filters/authentication.js';
 import { withAuthorization } from './filters/authorization.js';
 import { withCors } from './filters/cors.js';
+import { withProbabilisticGoaway } from './filters/goaway.js';
 import { withHsts } from './filters/hsts.js';
 import { withMaxInFlight } from './filters/max-in-flight.js';
 import { withPanicRecovery } from './filters/panic-recovery.js';
@@ -39,6 +40,8 @@ export interface HandlerChainDeps {
   readonly corsAllowedOrigins: readonly string[];
   /** --strict-transport-security-directives; none: no header. */
   readonly hstsDirectives: readonly string[];
+  /** --goaway-chance (HTTP/2 only); 0: never. */
+  readonly goawayChance: number;
 }
 
 /** Builds the request listener the HTTPS server calls. */
@@ -50,5 +53,6 @@ export function buildHandlerChain(deps: HandlerChainDeps): RequestListener {
   h = withAuthentication(h, deps);
   h = withCors(h, deps);
   h = withPanicRecovery(h, deps);
+  h = withProbabilisticGoaway(h, deps);
   return withHsts(withRequestInfo(h, deps), deps.hstsDirectives);
 }

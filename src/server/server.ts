@@ -257,6 +257,8 @@ export class Server {
       maxMutatingRequestsInflight: limits.maxMutatingRequestsInflight,
       hstsDirectives: this.options.hstsDirectives,
       corsAllowedOrigins: this.options.corsAllowedOrigins,
+      // Upstream installs it only where HTTP/2 is served.
+      goawayChance: this.options.secureServing.disableHttp2 ? 0 : this.options.goawayChance,
     });
   }
 
