@@ -108,6 +108,13 @@ export interface ServerOptions {
   readonly featureGates: Readonly<Record<string, boolean>>;
   /** -v. */
   readonly verbosity: number;
+  /** --logging-format: only "text", the one format Capstan writes. */
+  readonly loggingFormat: string;
+  /**
+   * --log-flush-frequency: the longest a log line may wait to be written. Capstan writes every
+   * line as it is logged, so any value holds; kept so that the flag reads as upstream's.
+   */
+  readonly logFlushFrequencyMs: number;
   readonly version: VersionOptions;
 }
 
@@ -154,6 +161,8 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
     deleteCollectionWorkers: 1,
     featureGates: {},
     verbosity: 0,
+    loggingFormat: 'text',
+    logFlushFrequencyMs: 5000,
     version: { gitVersion: KUBERNETES_VERSION },
   };
 }

@@ -73,6 +73,8 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'profiling', description: 'serve CPU and heap profiles at /debug/pprof/ (pprof format) and -v at /debug/flags/v, to users the authorizer lets in', defaultText: 'true' },
   { name: 'debug-socket-path', value: 'path', description: 'also serve /debug/pprof/ and /debug/flags/v on this unix socket, without authentication (whatever --profiling says)' },
   { name: 'feature-gates', value: 'Name=bool,...', description: 'feature gates', repeatable: true },
+  { name: 'logging-format', value: 'format', description: 'log format; only text', defaultText: 'text' },
+  { name: 'log-flush-frequency', value: 'duration', description: 'longest a log line waits to be written (Capstan writes each at once)', defaultText: '5s' },
   { name: 'v', short: 'v', value: 'level', description: 'log verbosity', defaultText: '0' },
   { name: 'version', description: 'print the version and exit (=raw: every field; =vX.Y.Z: report that version)' },
 ];
@@ -223,6 +225,8 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
     deleteCollectionWorkers: flags.int('delete-collection-workers') ?? d.deleteCollectionWorkers,
     featureGates: flags.featureGates('feature-gates') ?? d.featureGates,
     verbosity: flags.uint('v', 31) ?? d.verbosity,
+    loggingFormat: flags.string('logging-format') ?? d.loggingFormat,
+    logFlushFrequencyMs: flags.duration('log-flush-frequency') ?? d.logFlushFrequencyMs,
     version: { gitVersion: version !== undefined && version !== 'false' ? version : d.version.gitVersion },
   };
 }

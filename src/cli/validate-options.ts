@@ -25,6 +25,8 @@ export function validateOptions(options: ServerOptions): string[] {
     ...validateStore(options),
     ...validateServices(options),
     ...validateVersion(options.version.gitVersion),
+    // component-base's field error: upstream also has "json", which Capstan does not write.
+    ...(options.loggingFormat === 'text' ? [] : [`format: Invalid value: ${goQuote(options.loggingFormat)}: Unsupported log format`]),
     ...(options.dataDir === '' ? ['--data-dir must not be empty'] : []),
   ];
 }
