@@ -60,9 +60,10 @@ function validateTlsChoices(minVersion: string | undefined, cipherSuites: readon
 }
 
 /**
- * Upstream's words for the limits and durations it refuses below zero (0 switches a limit off).
- * Upstream takes negative store timeouts and compaction intervals, and then fails every health
- * check or compacts without pause; Capstan refuses them in the same words instead.
+ * Upstream's words for the limits and durations it refuses below zero (0 switches a limit off),
+ * and for a GOAWAY chance outside 0..0.02. Upstream takes negative store timeouts and compaction
+ * intervals, and then fails every health check or compacts without pause; Capstan refuses them
+ * in the same words instead.
  */
 function validateLimits(options: ServerOptions): string[] {
   const { limits, store } = options;
