@@ -1,25 +1,22 @@
 /**
  * Semantic checks of parsed options: combinations, ranges and files that must exist. Returns
  * every problem as a one-line message naming the flag; an empty list means the options are usable.
+ * The serving flags' checks are in validate-serving.ts.
  */
-import { existsSync } from 'node:fs';
-import { createSecureContext } from 'node:tls';
 import { IMPLEMENTED_AUTHORIZATION_MODES, PLANNED_AUTHORIZATION_MODES } from '../auth/authorizer.js';
 import { parseCidr } from '../server/cidr.js';
-import { originPatternProblem } from '../server/cors-origins.js';
-import { opensslCipherList, TLS_VERSIONS, unknownCipherSuite } from '../server/tls/go-tls-names.js';
 import { goQuote } from '../serialization/go-format.js';
 import { versionInfo } from '../server/version.js';
+import { missingFiles } from './missing-files.js';
 import type { ServerOptions } from './options.js';
+import { validateServingOptions } from './validate-serving.js';
 
 /** Upstream refuses Service ranges with more host bits than this (a /12 for IPv4, /108 for IPv6). */
 const MAX_SERVICE_HOST_BITS = 20;
 
 export function validateOptions(options: ServerOptions): string[] {
   return [
-    ...validateServing(options),
-    ...validateHstsDirectives(options.hstsDirectives),
-    ...validateCorsAllowedOrigins(options.corsAllowedOrigins),
+    ...validateServingOptions(options),
     ...validateLimits(options),
     ...validateAuthorization(options.authorization.modes),
     ...validateStore(options),
@@ -29,34 +26,6 @@ export function validateOptions(options: ServerOptions): string[] {
     ...(options.loggingFormat === 'text' ? [] : [`format: Invalid value: ${goQuote(options.loggingFormat)}: Unsupported log format`]),
     ...(options.dataDir === '' ? ['--data-dir must not be empty'] : []),
   ];
-}
-
-function validateServing(options: ServerOptions): string[] {
-  const errors: string[] = [];
-  const { secureServing: s, authentication } = options;
-  if (s.port < 0 || s.port > 65535) errors.push(`--secure-port ${s.port} must be between 0 and 65535, inclusive (0 picks a free port)`);
-  if (Boolean(s.tlsCertFile) !== Boolean(s.tlsPrivateKeyFile)) {
-    errors.push('--tls-cert-file and --tls-private-key-file must be given together');
-  }
-  errors.push(...missingFiles({ '--tls-cert-file': s.tlsCertFile, '--tls-private-key-file': s.tlsPrivateKeyFile, '--client-ca-file': authentication.clientCaFile }));
-  errors.push(...validateTlsChoices(s.tlsMinVersion, s.tlsCipherSuites));
-  return errors;
-}
-
-/** Upstream's words for names Go does not know; Capstan's for suites this OpenSSL cannot serve (RC4). */
-function validateTlsChoices(minVersion: string | undefined, cipherSuites: readonly string[]): string[] {
-  const errors: string[] = [];
-  if (minVersion !== undefined && !Object.hasOwn(TLS_VERSIONS, minVersion)) errors.push(`unknown tls version ${goQuote(minVersion)}`);
-  const unknown = unknownCipherSuite(cipherSuites);
-  if (unknown !== undefined) errors.push(`Cipher suite ${unknown} not supported or doesn't exist`);
-  else if (cipherSuites.length > 0) {
-    try {
-      createSecureContext({ ciphers: opensslCipherList(cipherSuites) });
-    } catch (err) {
-      errors.push(`--tls-cipher-suites: OpenSSL here serves none of ${cipherSuites.join(', ')} (${(err as Error).message})`);
-    }
-  }
-  return errors;
 }
 
 /**
@@ -81,43 +50,6 @@ function validateLimits(options: ServerOptions): string[] {
   // NaN passes, as upstream's comparisons let it (and then never sends GOAWAY).
   if (options.goawayChance < 0 || options.goawayChance > 0.02) errors.push('--goaway-chance can not be less than 0 or greater than 0.02');
   return errors;
-}
-
-/**
- * Upstream's check of the HSTS directives: each is includeSubDomains, preload or max-age=<anything>
- * (RFC 6797, section 6.1).
- */
-function validateHstsDirectives(directives: readonly string[]): string[] {
-  const errors: string[] = [];
-  for (const directive of directives) {
-    if (directive.trim() === '') errors.push('empty value in strict-transport-security-directives');
-    else if (directive !== 'includeSubDomains' && directive !== 'preload' && !/^max-age=[^=]*$/.test(directive)) {
-      errors.push('--strict-transport-security-directives invalid, allowed values: max-age=expireTime, includeSubDomains, preload. see https://tools.ietf.org/html/rfc6797#section-6.1 for more information');
-    }
-  }
-  return aggregated(errors);
-}
-
-const CORS_HELP = 'each value is a Go regular expression matched anywhere in the Origin header; pin the host '
-  + "at its start with '^' or the '//' before it, and at its end with '$' or the ':' before a port, "
-  + "e.g. '//example\\.com(:|$)' or '^https://example\\.com(:|$)'";
-
-/** Upstream's check of --cors-allowed-origins (its words, then Capstan's help), aggregated as upstream's. */
-function validateCorsAllowedOrigins(patterns: readonly string[]): string[] {
-  return aggregated(patterns.flatMap((pattern) => {
-    if (pattern === '') return [`empty value in --cors-allowed-origins, help: ${CORS_HELP}`];
-    const problem = originPatternProblem(pattern);
-    return problem === undefined ? [] : [`--cors-allowed-origins has an invalid regular expression: ${problem}, help: ${CORS_HELP}`];
-  }));
-}
-
-/**
- * Errors as one line, as Go's aggregate error prints them: the message itself when there is one
- * distinct message, else the distinct messages in brackets, separated by ", ".
- */
-function aggregated(errors: readonly string[]): string[] {
-  const distinct = [...new Set(errors)];
-  return distinct.length <= 1 ? distinct : [`[${distinct.join(', ')}]`];
 }
 
 function validateAuthorization(modes: readonly string[]): string[] {
@@ -175,10 +107,4 @@ function validateVersion(gitVersion: string): string[] {
   } catch (err) {
     return [`--version: ${(err as Error).message}`];
   }
-}
-
-function missingFiles(files: Record<string, string | undefined>): string[] {
-  return Object.entries(files)
-    .filter(([, path]) => path !== undefined && !existsSync(path))
-    .map(([flag, path]) => `${flag} ${path}: no such file`);
 }
