@@ -92,6 +92,11 @@ export interface ServerOptions {
   readonly corsAllowedOrigins: readonly string[];
   /** --strict-transport-security-directives: the HSTS header's directives, none for no header. */
   readonly hstsDirectives: readonly string[];
+  /**
+   * --shutdown-send-retry-after: when stopping, keep the port open until in-flight requests finish
+   * and answer new ones 429 with Retry-After, instead of closing it at once.
+   */
+  readonly shutdownSendRetryAfter: boolean;
   /** --shutdown-delay-duration: how long /readyz fails before the server stops serving. */
   readonly shutdownDelayMs: number;
   /** --allow-privileged: whether containers may run privileged (upstream's default: no). */
@@ -155,6 +160,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
     corsAllowedOrigins: [],
     hstsDirectives: [],
     shutdownDelayMs: 0,
+    shutdownSendRetryAfter: false,
     allowPrivileged: false,
     profiling: true,
     defaultTolerationSeconds: { notReady: 300, unreachable: 300 },

@@ -2,7 +2,7 @@
  * The handler chain: what every request passes through before the router, in DESIGN.md's order.
  * Read from the bottom up: the first wrapper applied is the innermost.
  *
- *   HSTS -> request info -> GOAWAY -> panic recovery -> CORS -> authentication -> max in-flight
+ *   retry-after (while stopping) -> HSTS -> request info -> GOAWAY -> panic recovery -> CORS -> authentication -> max in-flight
  *   -> authorization -> timeout -> router
  *
  * Audit (after panic recovery) and impersonation (after authentication) join the list when they
@@ -13,6 +13,7 @@ import { withAuthorization } from './filters/authorization.js';
 import { withCors } from './filters/cors.js';
 import { withProbabilisticGoaway } from './filters/goaway.js';
 import { withHsts } from './filters/hsts.js';
+import { withRetryAfter } from './filters/retry-after.js';
 import { withMaxInFlight } from './filters/max-in-flight.js';
 import { withPanicRecovery } from './filters/panic-recovery.js';
 import { withRequestInfo, type RequestListener } from './filters/request-info.js';
@@ -42,6 +43,8 @@ export interface HandlerChainDeps {
   readonly hstsDirectives: readonly string[];
   /** --goaway-chance (HTTP/2 only); 0: never. */
   readonly goawayChance: number;
+  /** With --shutdown-send-retry-after: true once a stopping server answers new requests 429. */
+  readonly refusingNewRequests?: () => boolean;
 }
 
 /** Builds the request listener the HTTPS server calls. */
@@ -54,5 +57,6 @@ export function buildHandlerChain(deps: HandlerChainDeps): RequestListener {
   h = withCors(h, deps);
   h = withPanicRecovery(h, deps);
   h = withProbabilisticGoaway(h, deps);
-  return withHsts(withRequestInfo(h, deps), deps.hstsDirectives);
+  const listener = withHsts(withRequestInfo(h, deps), deps.hstsDirectives);
+  return deps.refusingNewRequests ? withRetryAfter(listener, deps.refusingNewRequests) : listener;
 }

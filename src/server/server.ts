@@ -88,6 +88,8 @@ export class Server {
   private tokenAuthenticators: readonly TokenAuthenticator[];
   private servingInfo: ServingInfo | undefined;
   private shuttingDown = false;
+  /** With --shutdown-send-retry-after, set when stop() begins: new requests are answered 429. */
+  private refusingNewRequests = false;
 
   constructor(private readonly deps: ServerDeps) {
     this.options = deps.options;
@@ -200,19 +202,22 @@ export class Server {
   /**
    * Stops gracefully: no new connections; watches and other long-running requests end at once;
    * other requests get up to `graceMs` (default: the request timeout) to finish; then every
-   * connection closes. Safe to call more than once.
+   * connection closes. With --shutdown-send-retry-after the port stays open until then, and new
+   * requests are answered 429 with Retry-After. Safe to call more than once.
    */
   async stop(graceMs: number = this.options.limits.requestTimeoutMs): Promise<void> {
     this.beginShutdown();
     this.lifetime.abort(new Error('server is stopping'));
     const listener = this.listener;
     if (!listener) return;
-    listener.stopAccepting();
+    if (this.options.shutdownSendRetryAfter) this.refusingNewRequests = true;
+    else listener.stopAccepting();
     this.inFlight.abortAll(new Error('server is shutting down'), true);
     let timer: LongTimeout | undefined;
     // The grace is the request timeout, which may be longer than a Node timer holds.
     await Promise.race([this.inFlight.drained(), new Promise<void>((resolve) => (timer = setLongTimeout(resolve, graceMs)))]);
     timer?.cancel();
+    listener.stopAccepting();
     this.inFlight.abortAll(new Error('server is shutting down'));
     await Promise.all([listener.destroyAll(), this.debugSocket?.close()]);
     this.profilers.stop();
@@ -259,6 +264,7 @@ export class Server {
       corsAllowedOrigins: this.options.corsAllowedOrigins,
       // Upstream installs it only where HTTP/2 is served.
       goawayChance: this.options.secureServing.disableHttp2 ? 0 : this.options.goawayChance,
+      ...(this.options.shutdownSendRetryAfter ? { refusingNewRequests: () => this.refusingNewRequests } : {}),
     });
   }
 

@@ -76,6 +76,7 @@ describe('parseFlags', () => {
     { name: 'CORS origins', argv: ['--cors-allowed-origins', '//a\\.example(:|$),^https://b\\.example$'], check: (o) => assert.deepEqual(o.corsAllowedOrigins, ['//a\\.example(:|$)', '^https://b\\.example$']) },
     { name: 'TLS choices', argv: ['--tls-min-version=VersionTLS13', '--tls-cipher-suites', 'TLS_AES_128_GCM_SHA256,TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256'], check: (o) => (assert.equal(o.secureServing.tlsMinVersion, 'VersionTLS13'), assert.deepEqual(o.secureServing.tlsCipherSuites, ['TLS_AES_128_GCM_SHA256', 'TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256'])) },
     { name: 'logging flags', argv: ['--logging-format=text', '--log-flush-frequency', '10s'], check: (o) => (assert.equal(o.loggingFormat, 'text'), assert.equal(o.logFlushFrequencyMs, 10_000)) },
+    { name: 'retry-after while stopping', argv: ['--shutdown-send-retry-after'], check: (o) => assert.equal(o.shutdownSendRetryAfter, true) },
     { name: 'GOAWAY chance', argv: ['--goaway-chance', '.02'], check: (o) => assert.equal(o.goawayChance, 0.02) },
     { name: 'HTTP/2 serving flags', argv: ['--disable-http2-serving', '--http2-max-streams-per-connection=0x10'], check: (o) => (assert.equal(o.secureServing.disableHttp2, true), assert.equal(o.secureServing.http2MaxStreamsPerConnection, 16)) },
     { name: 'negative toleration seconds, no delete workers', argv: ['--default-not-ready-toleration-seconds=-1', '--delete-collection-workers=0'], check: (o) => (assert.equal(o.defaultTolerationSeconds.notReady, -1), assert.equal(o.deleteCollectionWorkers, 0)) },

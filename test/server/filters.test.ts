@@ -151,6 +151,37 @@ describe('graceful stop', () => {
     assert.equal(r.body, '{"type":"ADDED"}\n');
     assert.equal(watchEnded, true);
   });
+
+  it('with --shutdown-send-retry-after answers new requests 429 until the in-flight ones finish, health included', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const t = await startTestServer({
+      options: (o) => ({ ...o, shutdownSendRetryAfter: true }),
+      configure: (s) => s.routes.add('/slow', async (ctx) => {
+        await released;
+        writeObject(ctx, 200, { done: true });
+      }),
+    });
+    const slow = t.admin('/slow', { http1: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stopping = t.server.stop(10_000);
+    try {
+      const refused = await t.admin('/version', { http1: true });
+      assert.equal(refused.status, 429);
+      assert.equal(refused.body, 'The apiserver is shutting down, please try again later.\n');
+      assert.equal(refused.headers['retry-after'], '5');
+      assert.equal(refused.headers['connection'], 'close');
+      assert.equal((await t.admin('/version')).status, 429, 'over HTTP/2 too');
+      assert.equal((await t.admin('/healthz', { http1: true })).status, 200, 'health probes are still served');
+      release();
+      assert.equal((await slow).status, 200);
+      await stopping;
+      await assert.rejects(t.admin('/healthz', { http1: true }), 'the port closes once they finished');
+    } finally {
+      release();
+      await t.close();
+    }
+  });
 });
 
 describe('client going away', () => {
