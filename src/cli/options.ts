@@ -97,6 +97,8 @@ export interface ServerOptions {
    * and answer new ones 429 with Retry-After, instead of closing it at once.
    */
   readonly shutdownSendRetryAfter: boolean;
+  /** --livez-grace-period: how long after startup /livez passes whatever its checks say. */
+  readonly livezGracePeriodMs: number;
   /** --shutdown-delay-duration: how long /readyz fails before the server stops serving. */
   readonly shutdownDelayMs: number;
   /** --allow-privileged: whether containers may run privileged (upstream's default: no). */
@@ -159,6 +161,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
     goawayChance: 0,
     corsAllowedOrigins: [],
     hstsDirectives: [],
+    livezGracePeriodMs: 0,
     shutdownDelayMs: 0,
     shutdownSendRetryAfter: false,
     allowPrivileged: false,

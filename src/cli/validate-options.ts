@@ -47,6 +47,7 @@ function validateLimits(options: ServerOptions): string[] {
     ['--store-compaction-interval', store.compactionIntervalMs],
   ];
   const errors = negative.filter(([, value]) => value < 0).map(([flag]) => `${flag} can not be negative value`);
+  if (options.livezGracePeriodMs < 0) errors.push('--livez-grace-period can not be a negative value');
   // NaN passes, as upstream's comparisons let it (and then never sends GOAWAY).
   if (options.goawayChance < 0 || options.goawayChance > 0.02) errors.push('--goaway-chance can not be less than 0 or greater than 0.02');
   return errors;

@@ -14,8 +14,20 @@ export type HealthEndpoint = 'healthz' | 'livez' | 'readyz';
 
 export const ALL_ENDPOINTS: readonly HealthEndpoint[] = ['healthz', 'livez', 'readyz'];
 
+/**
+ * --livez-grace-period: until `untilMs` (on `now`'s clock), /livez counts every check as passing,
+ * so that a slow startup (post-start hooks still running, or failed) does not get the server
+ * restarted by a liveness probe. /healthz and /readyz are unaffected.
+ */
+export interface LivezGrace {
+  readonly untilMs: number;
+  readonly now: () => number;
+}
+
 export class HealthChecks {
   private readonly entries: Array<{ check: HealthCheck; endpoints: ReadonlySet<HealthEndpoint> }> = [];
+
+  constructor(private readonly livezGrace?: LivezGrace) {}
 
   /**
    * Adds a check to the given endpoints (default: all three). Throws if a check of that name is
@@ -29,11 +41,14 @@ export class HealthChecks {
 
   /** The checks of one endpoint in display order. */
   checksFor(endpoint: HealthEndpoint): HealthCheck[] {
-    return this.entries
+    const checks = this.entries
       .filter((e) => e.endpoints.has(endpoint))
       .map((e, index) => ({ check: e.check, index }))
       .sort((a, b) => rank(a.check.name) - rank(b.check.name) || a.index - b.index)
       .map((e) => e.check);
+    const grace = this.livezGrace;
+    if (endpoint !== 'livez' || grace === undefined) return checks;
+    return checks.map(({ name, check }) => ({ name, check: (signal) => (grace.now() < grace.untilMs ? undefined : check(signal)) }));
   }
 }
 

@@ -73,7 +73,7 @@ export interface ServingInfo {
 export class Server {
   readonly options: ServerOptions;
   readonly logger: Logger;
-  readonly health = new HealthChecks();
+  readonly health: HealthChecks;
   readonly version: VersionInfo;
   private readonly router = new Router();
   private readonly inFlight = new InFlightRequests();
@@ -93,6 +93,9 @@ export class Server {
 
   constructor(private readonly deps: ServerDeps) {
     this.options = deps.options;
+    // The grace counts from the server's construction, as upstream's from its own start.
+    const graceMs = deps.options.livezGracePeriodMs;
+    this.health = new HealthChecks(graceMs > 0 ? { untilMs: performance.now() + graceMs, now: () => performance.now() } : undefined);
     this.logger = deps.logger ?? new ConsoleLogger({ verbosity: deps.options.verbosity });
     this.version = versionInfo(deps.options.version.gitVersion);
     this.hooks = new PostStartHooks(this.health, this.logger);

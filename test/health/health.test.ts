@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer } from '../server/test-server.js';
+import { HealthChecks } from '../../src/health/health-checks.js';
 
 describe('health endpoints', () => {
   it('report a failing check with reason withheld, 500 and "check failed"', async () => {
@@ -71,5 +72,17 @@ describe('health endpoints', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('livez grace', () => {
+  it('passes /livez checks until the grace ends, then runs them; other endpoints run them throughout', async () => {
+    let now = 0;
+    const checks = new HealthChecks({ untilMs: 1000, now: () => now }).add({ name: 'broken', check: () => { throw new Error('no'); } });
+    const run = (endpoint: 'livez' | 'readyz') => checks.checksFor(endpoint)[0]!.check(new AbortController().signal);
+    assert.doesNotThrow(() => run('livez'));
+    assert.throws(() => run('readyz'), /no/);
+    now = 1000;
+    assert.throws(() => run('livez'), /no/);
   });
 });

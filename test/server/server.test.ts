@@ -210,3 +210,21 @@ describe('Server HTTP/2 flags', () => {
     }
   });
 });
+
+describe('Server --livez-grace-period', () => {
+  it('passes /livez during the grace whatever its checks say, and fails /readyz as ever', async () => {
+    const failingHook = (s: import('../../src/server/server.js').Server) => s.addPostStartHook('broken', () => {
+      throw new Error('broken on purpose');
+    });
+    const graced = await startTestServer({ options: (o) => ({ ...o, livezGracePeriodMs: 3_600_000 }), configure: failingHook });
+    const plain = await startTestServer({ configure: failingHook });
+    try {
+      assert.equal((await graced.admin('/livez')).status, 200);
+      assert.equal((await graced.admin('/livez/poststarthook/broken')).status, 200);
+      assert.equal((await graced.admin('/readyz')).status, 500);
+      assert.equal((await plain.admin('/livez')).status, 500);
+    } finally {
+      await Promise.all([graced.close(), plain.close()]);
+    }
+  });
+});
