@@ -5,7 +5,7 @@
  * server sends the GOAWAY with the response's headers; here it goes as the request arrives, which
  * is the same to the client: the stream that drew it is already open.
  */
-import type { Http2ServerRequest } from 'node:http2';
+import { goAwayAfter } from '../http2-goaway.js';
 import type { Handler } from '../request-context.js';
 
 export interface GoawayDeps {
@@ -18,10 +18,7 @@ export function withProbabilisticGoaway(handler: Handler, deps: GoawayDeps): Han
   if (!(deps.goawayChance > 0)) return handler;
   const random = deps.random ?? Math.random;
   return (ctx) => {
-    if (ctx.req.httpVersionMajor === 2 && random() < deps.goawayChance) {
-      const session = (ctx.req as Http2ServerRequest).stream.session;
-      if (session !== undefined && !session.closed) session.close();
-    }
+    if (ctx.req.httpVersionMajor === 2 && random() < deps.goawayChance) goAwayAfter(ctx.req);
     return handler(ctx);
   };
 }

@@ -4,7 +4,7 @@
  * closing the connection after it (GOAWAY on HTTP/2), so that clients retry, maybe on another
  * replica. Health probes, metrics and the server's own loopback client are still served.
  */
-import type { Http2ServerRequest } from 'node:http2';
+import { goAwayAfter } from '../http2-goaway.js';
 import type { RequestListener } from './request-info.js';
 
 const EXEMPT_PREFIXES = ['/readyz', '/livez', '/healthz', '/metrics'];
@@ -21,12 +21,8 @@ export function withRetryAfter(listener: RequestListener, refusing: () => boolea
     res.setHeader('Retry-After', '5');
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (req.httpVersionMajor === 2) {
-      const session = (req as Http2ServerRequest).stream.session;
-      if (session !== undefined && !session.closed) session.close();
-    } else {
-      res.setHeader('Connection', 'close');
-    }
+    // HTTP/2 has no Connection header; GOAWAY is its way of closing after this response.
+    if (!goAwayAfter(req)) res.setHeader('Connection', 'close');
     res.end(MESSAGE);
   };
 }
