@@ -1,7 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect as http2Connect } from 'node:http2';
+import { request as httpsRequest } from 'node:https';
 import { badRequest } from '../../src/api/errors.js';
 import { writeObject } from '../../src/server/write-response.js';
+import { eventually } from '../eventually.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 describe('Server over HTTPS', () => {
@@ -160,6 +163,37 @@ describe('Server resource handler', () => {
       const r = await t.admin('/api/v1/namespaces/ns1/pods?watch=0');
       assert.deepEqual(JSON.parse(r.body), { verb: 'list', resource: 'pods', namespace: 'ns1' });
       assert.equal(r.headers['warning'], '299 - "just testing"');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('Server, a client that leaves mid-response', () => {
+  it('aborts the request\'s work over HTTP/2 and over HTTP/1.1', async () => {
+    const aborted: string[] = [];
+    const t = await startTestServer({
+      configure: (server) =>
+        server.setResourceHandler(async (ctx) => {
+          // A watch-like response: the head goes out, then the handler waits for its signal.
+          ctx.res.statusCode = 200;
+          (ctx.res as { flushHeaders(): void }).flushHeaders();
+          await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+          aborted.push(ctx.query.get('via') ?? '');
+        }),
+    });
+    try {
+      const ca = t.info.tls.servingCaPem;
+      const { certPem: cert, keyPem: key } = t.info.tls.admin;
+      // HTTP/2 reports a stream its client reset as finished ('finish', writableFinished), not as cut short.
+      const session = http2Connect(t.info.url, { ca, cert, key });
+      const stream = session.request({ ':path': '/api/v1/pods?watch=1&via=h2' });
+      await new Promise((resolve) => stream.once('response', resolve));
+      session.destroy();
+      const req = httpsRequest(`${t.info.url}/api/v1/pods?watch=1&via=h1`, { ca, cert, key, agent: false });
+      req.on('response', (res) => res.destroy()).on('error', () => {}).end();
+      await eventually('both requests were aborted', () => aborted.length === 2);
+      assert.deepEqual(aborted.sort(), ['h1', 'h2']);
     } finally {
       await t.close();
     }

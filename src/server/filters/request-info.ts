@@ -55,7 +55,9 @@ function serveWith(handler: Handler, deps: RequestInfoDeps): RequestListener {
       done();
       // Only a request whose client left early (or a watch) has work to stop; aborting after a
       // normal response would cost an Error and an event dispatch per request for nothing.
-      if (!res.writableFinished) ctx.abort(CLIENT_GONE);
+      // "Ended" is the handler's own end() call: over HTTP/2 a stream its client reset also
+      // counts as finished (writableFinished), which left such watches running to their timeout.
+      if (!res.writableEnded) ctx.abort(CLIENT_GONE);
     });
 
     if (parsed.error) {
