@@ -4,6 +4,7 @@
  * {@link defaultServerOptions}. Durations are milliseconds.
  */
 import { homedir } from 'node:os';
+import { defaultAuditOptions, type AuditOptions } from './audit-options.js';
 import { join, resolve } from 'node:path';
 
 export interface SecureServingOptions {
@@ -122,6 +123,8 @@ export interface ServerOptions {
    * line as it is logged, so any value holds; kept so that the flag reads as upstream's.
    */
   readonly logFlushFrequencyMs: number;
+  /** --audit-policy-file and --audit-log-*. */
+  readonly audit: AuditOptions;
   readonly version: VersionOptions;
 }
 
@@ -172,6 +175,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
     verbosity: 0,
     loggingFormat: 'text',
     logFlushFrequencyMs: 5000,
+    audit: defaultAuditOptions(),
     version: { gitVersion: KUBERNETES_VERSION },
   };
 }

@@ -9,6 +9,7 @@ import { resolve, join } from 'node:path';
 import { formatDuration } from '../server/duration.js';
 import { FlagError, FlagValues, type RawFlag } from './flag-values.js';
 import { versionInfo } from '../server/version.js';
+import { AUDIT_FLAGS, auditOptionsFrom } from './audit-options.js';
 import { KUBERNETES_VERSION, defaultDataDir, defaultServerOptions, type ServerOptions } from './options.js';
 
 export type CliCommand =
@@ -17,7 +18,7 @@ export type CliCommand =
   /** Print this (help, version) and exit successfully. */
   | { readonly action: 'print'; readonly text: string };
 
-interface FlagSpec {
+export interface FlagSpec {
   /** Canonical name without dashes, e.g. `store-servers`. */
   readonly name: string;
   /** Value placeholder; omitted for flags whose value is optional (booleans, --version). */
@@ -77,6 +78,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'feature-gates', value: 'Name=bool,...', description: 'feature gates', repeatable: true },
   { name: 'logging-format', value: 'format', description: 'log format; only text', defaultText: 'text' },
   { name: 'log-flush-frequency', value: 'duration', description: 'longest a log line waits to be written (Capstan writes each at once)', defaultText: '5s' },
+  ...AUDIT_FLAGS,
   { name: 'v', short: 'v', value: 'level', description: 'log verbosity', defaultText: '0' },
   { name: 'version', description: 'print the version and exit (=raw: every field; =vX.Y.Z: report that version)' },
 ];
@@ -231,6 +233,7 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
     verbosity: flags.uint('v', 31) ?? d.verbosity,
     loggingFormat: flags.string('logging-format') ?? d.loggingFormat,
     logFlushFrequencyMs: flags.duration('log-flush-frequency') ?? d.logFlushFrequencyMs,
+    audit: auditOptionsFrom(flags),
     version: { gitVersion: version !== undefined && version !== 'false' ? version : d.version.gitVersion },
   };
 }

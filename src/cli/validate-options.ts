@@ -7,6 +7,7 @@ import { IMPLEMENTED_AUTHORIZATION_MODES, PLANNED_AUTHORIZATION_MODES } from '..
 import { parseCidr } from '../server/cidr.js';
 import { goQuote } from '../serialization/go-format.js';
 import { versionInfo } from '../server/version.js';
+import { validateAuditOptions } from './audit-options.js';
 import { missingFiles } from './missing-files.js';
 import type { ServerOptions } from './options.js';
 import { validateServingOptions } from './validate-serving.js';
@@ -22,6 +23,7 @@ export function validateOptions(options: ServerOptions): string[] {
     ...validateStore(options),
     ...validateServices(options),
     ...validateVersion(options.version.gitVersion),
+    ...validateAuditOptions(options.audit),
     // component-base's field error: upstream also has "json", which Capstan does not write.
     ...(options.loggingFormat === 'text' ? [] : [`format: Invalid value: ${goQuote(options.loggingFormat)}: Unsupported log format`]),
     ...(options.dataDir === '' ? ['--data-dir must not be empty'] : []),

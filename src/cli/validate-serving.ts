@@ -6,6 +6,7 @@ import { createSecureContext } from 'node:tls';
 import { originPatternProblem } from '../server/cors-origins.js';
 import { opensslCipherList, TLS_VERSIONS, unknownCipherSuite } from '../server/tls/go-tls-names.js';
 import { goQuote } from '../serialization/go-format.js';
+import { goAggregate } from '../util/go-aggregate.js';
 import { missingFiles } from './missing-files.js';
 import type { ServerOptions } from './options.js';
 
@@ -52,7 +53,7 @@ function validateHstsDirectives(directives: readonly string[]): string[] {
       errors.push('--strict-transport-security-directives invalid, allowed values: max-age=expireTime, includeSubDomains, preload. see https://tools.ietf.org/html/rfc6797#section-6.1 for more information');
     }
   }
-  return aggregated(errors);
+  return goAggregate(errors);
 }
 
 const CORS_HELP = 'each value is a Go regular expression matched anywhere in the Origin header; pin the host '
@@ -61,18 +62,9 @@ const CORS_HELP = 'each value is a Go regular expression matched anywhere in the
 
 /** Upstream's check of --cors-allowed-origins (its words, then Capstan's help), aggregated as upstream's. */
 function validateCorsAllowedOrigins(patterns: readonly string[]): string[] {
-  return aggregated(patterns.flatMap((pattern) => {
+  return goAggregate(patterns.flatMap((pattern) => {
     if (pattern === '') return [`empty value in --cors-allowed-origins, help: ${CORS_HELP}`];
     const problem = originPatternProblem(pattern);
     return problem === undefined ? [] : [`--cors-allowed-origins has an invalid regular expression: ${problem}, help: ${CORS_HELP}`];
   }));
-}
-
-/**
- * Errors as one line, as Go's aggregate error prints them: the message itself when there is one
- * distinct message, else the distinct messages in brackets, separated by ", ".
- */
-function aggregated(errors: readonly string[]): string[] {
-  const distinct = [...new Set(errors)];
-  return distinct.length <= 1 ? distinct : [`[${distinct.join(', ')}]`];
 }

@@ -43,6 +43,7 @@ export async function decodeObjectBody(ctx: RequestContext, definition: Resource
   if (gvk.kind !== target.kind) {
     throw decodeError(`the kind in the data (${gvk.kind}) does not match the expected kind (${target.kind})`, target.kind, body, gvk);
   }
+  ctx.audit?.requestObject(object);
   return checkedObject(ctx, definition, object as KubeObject, strictErrors, level, decoding.checkFields, gvk);
 }
 

@@ -85,6 +85,7 @@ const GZIPPED = { 'Content-Encoding': 'gzip' } as const;
 
 /** Encodes any value with the negotiated codec and sends it. */
 export function writeValue(ctx: RequestContext, status: number, value: unknown, out: Output): Promise<void> {
+  ctx.audit?.responseObject(value);
   return sendBody(ctx, status, out.contentType, out.codec.encode(value, { pretty: out.indent }));
 }
 
@@ -148,6 +149,8 @@ export async function writeList(
       const table = c.toTable(definition, items, { includeObject: 'None', listMeta, now: Date.now(), groupVersionSpelling: spelling, version });
       const key = `table-row:${spelling}:${version}`;
       const rowObject = (i: number) => memo.get(items[i]!, key, () => Buffer.from(escapeLikeGo(JSON.stringify(c.toPartialObjectMetadata(items[i]!, spelling, version)))));
+      // The audit event keeps the Table without its rows' objects (built here only when it is kept).
+      if (ctx.audit?.keepsResponse) ctx.audit.responseObject(table);
       const stitched = stitchTableJson(table, rowObject, LIST_CHUNK_BYTES);
       if (stitched) return sendChunks(ctx, out, stitched.chunks, stitched.size);
     }
@@ -159,6 +162,7 @@ export async function writeList(
     await writeValue(ctx, 200, { ...envelope, items: items.map(listItem) }, out);
     return;
   }
+  if (ctx.audit?.keepsResponse) ctx.audit.responseObject({ ...envelope, items: items.map(listItem) });
   // Items come from their memoized encodings and go out in chunks: the list is never built whole.
   const encoded = items.map((object) => listItemBytes(object, list.itemForm, out, memo));
   const size = encoded.reduce((total, bytes) => total + itemLength(bytes), 0);

@@ -2,12 +2,18 @@
  * The handler chain: what every request passes through before the router, in DESIGN.md's order.
  * Read from the bottom up: the first wrapper applied is the innermost.
  *
- *   retry-after (while stopping) -> HSTS -> request info -> GOAWAY -> panic recovery -> CORS -> authentication -> max in-flight
- *   -> authorization -> timeout -> router
+ *   retry-after (while stopping) -> HSTS -> request info -> GOAWAY -> panic recovery -> CORS
+ *   -> failed-authentication audit -> authentication -> audit -> max in-flight -> authorization
+ *   -> timeout -> router
  *
- * Audit (after panic recovery) and impersonation (after authentication) join the list when they
- * exist; priority and fairness would replace max in-flight.
+ * Audit runs after authentication, where upstream runs it (DESIGN.md puts it before): the policy
+ * looks at the user, which authentication sets. Requests that fail authentication are audited from
+ * outside it, as upstream's failed-authentication audit does. Impersonation (after audit) would
+ * join the list when it exists; priority and fairness would replace max in-flight. Filters whose
+ * options are off (audit, CORS, GOAWAY, HSTS) are left out of the chain altogether.
  */
+import type { Auditing } from '../audit/build-auditing.js';
+import { withAudit, withFailedAuthenticationAudit } from './filters/audit.js';
 import { withAuthentication } from './filters/authentication.js';
 import { withAuthorization } from './filters/authorization.js';
 import { withCors } from './filters/cors.js';
@@ -43,6 +49,8 @@ export interface HandlerChainDeps {
   readonly hstsDirectives: readonly string[];
   /** --goaway-chance (HTTP/2 only); 0: never. */
   readonly goawayChance: number;
+  /** --audit-policy-file with a log or webhook: what is audited and where it goes; absent: nothing. */
+  readonly auditing?: Auditing;
   /** With --shutdown-send-retry-after: true once a stopping server answers new requests 429. */
   readonly refusingNewRequests?: () => boolean;
 }
@@ -53,7 +61,9 @@ export function buildHandlerChain(deps: HandlerChainDeps): RequestListener {
   h = withTimeout(h, deps);
   h = withAuthorization(h, deps);
   h = withMaxInFlight(h, deps);
+  h = withAudit(h, deps);
   h = withAuthentication(h, deps);
+  h = withFailedAuthenticationAudit(h, deps);
   h = withCors(h, deps);
   h = withPanicRecovery(h, deps);
   h = withProbabilisticGoaway(h, deps);

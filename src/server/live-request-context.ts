@@ -12,10 +12,11 @@
  */
 import type { UserInfo } from '../auth/user-info.js';
 import type { InFlightRequest } from './in-flight.js';
-import type { Request, RequestContext, RequestInfo, Response } from './request-context.js';
+import type { AuditTrail, Request, RequestContext, RequestInfo, Response } from './request-context.js';
 
 export class LiveRequestContext implements RequestContext, InFlightRequest {
   user: UserInfo | undefined = undefined;
+  audit: AuditTrail | undefined = undefined;
   readonly warnings: string[] = [];
   /**
    * Most requests finish without anyone asking for their signal, and an AbortController costs

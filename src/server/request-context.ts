@@ -49,6 +49,25 @@ export interface RequestContext {
   readonly receivedAt: number;
   /** The request's audit ID, also sent back as the Audit-Id header (the client's, if it sent one). */
   readonly auditId?: string;
+  /** Set by the audit filter when the policy audits this request; handlers report to it. */
+  audit?: AuditTrail | undefined;
+}
+
+/**
+ * What the request's audit event should record beyond what the filter sees (upstream's
+ * audit.LogRequestObject and friends). Each call is cheap when the level does not keep it.
+ */
+export interface AuditTrail {
+  /** Adds an annotation (the first value given for a key stays). */
+  annotate(key: string, value: string): void;
+  /** The decoded request body (its metadata also names the object). */
+  requestObject(object: unknown): void;
+  /** A patch's body, decoded on demand: only the Request levels keep it. */
+  requestPatch(decode: () => unknown): void;
+  /** The response body, a Status included. */
+  responseObject(object: unknown): void;
+  /** Whether the response body is kept (RequestResponse), so that one built only for the event is worth building. */
+  readonly keepsResponse: boolean;
 }
 
 /** Serves one request; every failure is thrown as an ApiError (or anything, which becomes a 500). */

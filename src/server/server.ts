@@ -17,6 +17,7 @@ import { X509Authenticator } from '../auth/x509-authenticator.js';
 import { withAuthenticatedGroup } from '../auth/authenticator.js';
 import { readTokenFile } from '../auth/token-file.js';
 import type { UserInfo } from '../auth/user-info.js';
+import { buildAuditing, type Auditing } from '../audit/build-auditing.js';
 import { buildAuthorizer } from '../auth/authorizer.js';
 import { installDebugFlags } from '../debug/debug-flags.js';
 import { DebugSocket } from '../debug/debug-socket.js';
@@ -88,6 +89,8 @@ export class Server {
   private tokenAuthenticators: readonly TokenAuthenticator[];
   private servingInfo: ServingInfo | undefined;
   private shuttingDown = false;
+  /** What is audited and where events go; set by start() when auditing is on. */
+  private auditing: Auditing | undefined;
   /** With --shutdown-send-retry-after, set when stop() begins: new requests are answered 429. */
   private refusingNewRequests = false;
 
@@ -139,18 +142,22 @@ export class Server {
     const { secureServing } = this.options;
     const [tls, tokenFile] = await Promise.all([this.prepareTls(), this.readTokenFile()]);
     if (tokenFile) this.tokenAuthenticators = [...this.tokenAuthenticators, tokenFile];
+    const auditing = (this.auditing = buildAuditing(this.options.audit, this.logger));
     const listener = new HttpsListener({
       certPem: tls.serving.certPem,
       keyPem: tls.serving.keyPem,
       clientCaPem: tls.clientCaPem,
-      onRequest: this.buildChain(),
+      onRequest: this.buildChain(auditing),
       logger: this.logger,
       disableHttp2: secureServing.disableHttp2,
       maxStreamsPerConnection: streamsPerConnection(secureServing.http2MaxStreamsPerConnection),
       ...(secureServing.tlsMinVersion !== undefined ? { minVersion: TLS_VERSIONS[secureServing.tlsMinVersion] } : {}),
       ...(secureServing.tlsCipherSuites.length > 0 ? { ciphers: opensslCipherList(secureServing.tlsCipherSuites) } : {}),
     });
-    const address = await listener.listen(secureServing.bindAddress, secureServing.port);
+    const address = await listener.listen(secureServing.bindAddress, secureServing.port).catch(async (err: unknown) => {
+      await auditing?.sink.close();
+      throw err;
+    });
     if (this.options.debugSocketPath !== undefined) this.debugSocket = await this.listenOnDebugSocket(this.options.debugSocketPath, listener);
     this.listener = listener;
     const url = `https://${urlHost(reachableAddress(secureServing.bindAddress))}:${address.port}`;
@@ -223,6 +230,8 @@ export class Server {
     listener.stopAccepting();
     this.inFlight.abortAll(new Error('server is shutting down'));
     await Promise.all([listener.destroyAll(), this.debugSocket?.close()]);
+    // After the last request: batched events are written out and the log file closed.
+    await this.auditing?.sink.close();
     this.profilers.stop();
   }
 
@@ -250,7 +259,7 @@ export class Server {
     }
   }
 
-  private buildChain() {
+  private buildChain(auditing: Auditing | undefined) {
     const { authentication, authorization, limits } = this.options;
     return buildHandlerChain({
       handler: this.router.handle,
@@ -267,6 +276,7 @@ export class Server {
       corsAllowedOrigins: this.options.corsAllowedOrigins,
       // Upstream installs it only where HTTP/2 is served.
       goawayChance: this.options.secureServing.disableHttp2 ? 0 : this.options.goawayChance,
+      ...(auditing ? { auditing } : {}),
       ...(this.options.shutdownSendRetryAfter ? { refusingNewRequests: () => this.refusingNewRequests } : {}),
     });
   }

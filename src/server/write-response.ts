@@ -102,7 +102,9 @@ export function writeError(ctx: RequestContext, err: unknown, options: WriteErro
     abortResponse(res);
     return;
   }
-  writeObject(ctx, apiError.code, apiError.toStatus(), { headers: apiError.headers });
+  const status = apiError.toStatus();
+  ctx.audit?.responseObject(status);
+  writeObject(ctx, apiError.code, status, { headers: apiError.headers });
 }
 
 /** True once nothing more can be written (ended or about to be, or the stream/socket is gone). */

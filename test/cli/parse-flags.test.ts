@@ -82,6 +82,29 @@ describe('parseFlags', () => {
     { name: 'HTTP/2 serving flags', argv: ['--disable-http2-serving', '--http2-max-streams-per-connection=0x10'], check: (o) => (assert.equal(o.secureServing.disableHttp2, true), assert.equal(o.secureServing.http2MaxStreamsPerConnection, 16)) },
     { name: 'negative toleration seconds, no delete workers', argv: ['--default-not-ready-toleration-seconds=-1', '--delete-collection-workers=0'], check: (o) => (assert.equal(o.defaultTolerationSeconds.notReady, -1), assert.equal(o.deleteCollectionWorkers, 0)) },
     { name: 'version override', argv: ['--version=v1.35.3'], check: (o) => assert.equal(o.version.gitVersion, 'v1.35.3') },
+    { name: 'audit off by default', argv: [], check: (o) => (assert.equal(o.audit.policyFile, undefined), assert.equal(o.audit.log.path, undefined), assert.equal(o.audit.webhook.configFile, undefined)) },
+    {
+      name: 'audit log flags',
+      argv: ['--audit-policy-file=/p.yaml', '--audit-log-path', '-', '--audit-log-format=legacy', '--audit-log-version', 'audit.k8s.io/v1', '--audit-log-maxage=7', '--audit-log-maxbackup', '3', '--audit-log-maxsize=100', '--audit-log-compress', '--audit-log-mode=batch', '--audit-log-batch-max-wait', '5s', '--audit-log-batch-throttle-enable', '--audit-log-batch-throttle-qps=2.5', '--audit-log-batch-throttle-burst=4', '--audit-log-truncate-enabled', '--audit-log-truncate-max-event-size', '2048'],
+      check: (o) => {
+        assert.equal(o.audit.policyFile, '/p.yaml');
+        assert.deepEqual(o.audit.log, {
+          path: '-', maxAgeDays: 7, maxBackups: 3, maxSizeMegabytes: 100, compress: true, format: 'legacy', version: 'audit.k8s.io/v1',
+          batch: { mode: 'batch', bufferSize: 10_000, maxBatchSize: 1, maxBatchWaitMs: 5000, throttleEnable: true, throttleQps: 2.5, throttleBurst: 4 },
+          truncate: { enabled: true, maxBatchSize: 10 * 1024 * 1024, maxEventSize: 2048 },
+        });
+      },
+    },
+    {
+      name: 'audit webhook flags, upstream defaults and the deprecated backoff spelling',
+      argv: ['--audit-webhook-config-file', '/hook.kubeconfig', '--audit-webhook-batch-initial-backoff=1s', '--audit-webhook-batch-max-size=10'],
+      check: (o) => {
+        assert.equal(o.audit.webhook.configFile, '/hook.kubeconfig');
+        assert.equal(o.audit.webhook.initialBackoffMs, 1000);
+        assert.equal(o.audit.webhook.version, 'audit.cluster.io/v1');
+        assert.deepEqual(o.audit.webhook.batch, { mode: 'batch', bufferSize: 10_000, maxBatchSize: 10, maxBatchWaitMs: 30_000, throttleEnable: true, throttleQps: 10, throttleBurst: 15 });
+      },
+    },
   ];
   for (const c of good) {
     it(`accepts ${c.name}`, () => {
@@ -164,6 +187,13 @@ describe('validateOptions', () => {
     { name: 'same-family dual stack', argv: ['--service-cluster-ip-range', '10.0.0.0/24,10.1.0.0/24'], message: /one IPv4 and one IPv6/ },
     { name: 'store server without scheme', argv: ['--store-servers', 'localhost:2379'], message: /scheme:\/\/host:port/ },
     { name: 'bad version override', argv: ['--version=1.35'], message: /--version: version "1.35" is not of the form vX.Y.Z/ },
+    { name: 'an unknown audit log mode', argv: ['--audit-log-path=/a.log', '--audit-log-mode', 'later'], message: /^invalid audit log mode later, allowed modes are "batch,blocking,blocking-strict"$/ },
+    { name: 'an audit log format', argv: ['--audit-log-path=/a.log', '--audit-log-format', 'yaml'], message: /^invalid audit log format yaml, allowed formats are "json,legacy"$/ },
+    { name: 'an audit version', argv: ['--audit-log-path=/a.log', '--audit-log-version', 'audit.k8s.io/v1beta1'], message: /^invalid group version, allowed versions are \["audit.cluster.io\/v1" "audit.k8s.io\/v1"\]$/ },
+    { name: 'negative audit rotation', argv: ['--audit-log-path=/a.log', '--audit-log-maxage=-1', '--audit-log-maxbackup=-2', '--audit-log-maxsize=-3'], message: /^--audit-log-maxsize -3 can't be a negative number$/ },
+    { name: 'an empty audit batch', argv: ['--audit-log-path=/a.log', '--audit-log-mode=batch', '--audit-log-batch-max-size=0'], message: /^invalid audit batch log max batch size 0, must be a positive number$/ },
+    { name: 'a throttle without rate', argv: ['--audit-webhook-config-file=/k', '--audit-webhook-batch-throttle-qps=0'], message: /^invalid audit batch webhook throttle QPS 0, must be a positive number$/ },
+    { name: 'truncation sizes out of order', argv: ['--audit-webhook-config-file=/k', '--audit-webhook-truncate-max-batch-size=10', '--audit-webhook-truncate-max-event-size=20'], message: /^invalid audit truncate webhook max batch size 10, must be greater than max event size \(20\)$/ },
   ];
   for (const c of table) {
     it(`reports ${c.name}`, () => {

@@ -23,6 +23,7 @@ export async function handleApply(ctx: RequestContext, scope: RequestScope, out:
   const force = forceOf(ctx.query, true);
   const manager = fieldManagerOf(ctx.query, ctx.req.headers['user-agent'], 'PatchOptions', true);
   const { value, strictErrors } = decodeConfiguration(await readBody(ctx));
+  ctx.audit?.requestPatch(() => value);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badRequest(`error decoding YAML: the configuration is not an object`);
   }

@@ -17,6 +17,7 @@ export function handleGet(ctx: RequestContext, scope: RequestScope): Promise<voi
 function respond(ctx: RequestContext, scope: RequestScope, out: Output, object: KubeObject): Promise<void> {
   if (out.representation === 'object' && !out.indent) {
     // The object's bytes are shared with every other reader and watcher of this revision.
+    ctx.audit?.responseObject(object);
     return sendBody(ctx, 200, out.contentType, encodedObject(object, out, scope.env.encodings));
   }
   return writeObject(ctx, 200, object, scope.definition, out);

@@ -24,6 +24,7 @@ export async function handlePatch(ctx: RequestContext, scope: RequestScope): Pro
   const dryRun = isDryRun(ctx.query, 'PatchOptions');
   const fieldValidation = fieldValidationOf(ctx.query, 'PatchOptions');
   const body = await readBody(ctx);
+  ctx.audit?.requestPatch(() => JSON.parse(body.toString()));
   const d = scope.definition;
   const appliers = await scope.env.patchersFor(d.schema);
   // Warnings are collected on the first attempt only: a retried attempt would repeat them.

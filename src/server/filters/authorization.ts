@@ -4,7 +4,8 @@ import { forbiddenError } from '../../auth/forbidden-message.js';
 import type { AuthorizationAttributes, AuthorizationResult, Authorizer } from '../../auth/authorizer.js';
 import { isPromise, rejectingThrows } from '../../util/promises.js';
 import type { Logger } from '../logger.js';
-import type { Handler, RequestContext } from '../request-context.js';
+import type { UserInfo } from '../../auth/user-info.js';
+import type { Handler, RequestContext, RequestInfo } from '../request-context.js';
 
 export interface AuthorizationDeps {
   readonly authorizer: Authorizer;
@@ -13,6 +14,11 @@ export interface AuthorizationDeps {
 
 export function withAuthorization(handler: Handler, deps: AuthorizationDeps): Handler {
   const proceed = (ctx: RequestContext, attributes: AuthorizationAttributes, result: AuthorizationResult): Promise<void> => {
+    if (ctx.audit) {
+      // Upstream's annotation keys, in the group name clients know (authorization.k8s.io).
+      ctx.audit.annotate('authorization.k8s.io/decision', result.decision === 'allow' ? 'allow' : 'forbid');
+      ctx.audit.annotate('authorization.k8s.io/reason', result.reason);
+    }
     if (result.decision !== 'allow') {
       deps.logger.info(`Forbidden: ${ctx.info.path}, Reason: ${JSON.stringify(result.reason)}`, 4);
       throw forbiddenError(attributes, result.reason);
@@ -29,9 +35,13 @@ export function withAuthorization(handler: Handler, deps: AuthorizationDeps): Ha
 
 /** The authorizer's view of a request. */
 export function attributesOf(ctx: RequestContext): AuthorizationAttributes {
-  const { info } = ctx;
+  return attributesFor(ctx.info, ctx.user!);
+}
+
+/** The authorizer's view of a request made by `user`. */
+export function attributesFor(info: RequestInfo, user: UserInfo): AuthorizationAttributes {
   return {
-    user: ctx.user!,
+    user,
     verb: info.verb,
     isResourceRequest: info.isResourceRequest,
     path: info.path,
