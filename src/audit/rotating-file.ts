@@ -50,6 +50,7 @@ export class RotatingFile implements TextOutput {
   }
 
   write(text: string): void {
+    if (this.fd < 0) throw new Error(`${this.path} is closed`);
     const bytes = Buffer.from(text);
     if (bytes.length > this.maxBytes) throw new Error(`write length ${bytes.length} exceeds maximum file size ${this.maxBytes}`);
     if (this.size + bytes.length > this.maxBytes) this.rotate();
@@ -59,7 +60,8 @@ export class RotatingFile implements TextOutput {
   }
 
   async close(): Promise<void> {
-    closeSync(this.fd);
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
     await this.settled();
   }
 

@@ -230,8 +230,10 @@ export class Server {
     listener.stopAccepting();
     this.inFlight.abortAll(new Error('server is shutting down'));
     await Promise.all([listener.destroyAll(), this.debugSocket?.close()]);
-    // After the last request: batched events are written out and the log file closed.
-    await this.auditing?.sink.close();
+    // After the last request: batched events are written out and the log file closed (once).
+    const auditing = this.auditing;
+    this.auditing = undefined;
+    await auditing?.sink.close();
     this.profilers.stop();
   }
 

@@ -24,7 +24,7 @@ function clock(start: string) {
 describe('RotatingFile', () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  it('creates its directory and a file only its owner reads, and appends to an existing one', async () => {
+  it('creates its directory and a file only its owner reads, appends to an existing one, and closes once', async () => {
     const dir = join(root, `d${n++}`, 'nested');
     const path = join(dir, 'audit.log');
     const first = new RotatingFile(path, noLimits);
@@ -35,6 +35,8 @@ describe('RotatingFile', () => {
     second.write('two\n');
     await second.close();
     assert.equal(readFileSync(path, 'utf8'), 'one\ntwo\n');
+    await second.close();
+    assert.throws(() => second.write('late\n'), { message: `${path} is closed` });
   });
 
   it('moves the file aside to a time-stamped backup before a write that would pass the limit', async () => {
