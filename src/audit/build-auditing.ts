@@ -11,14 +11,15 @@ import { BufferedSink } from './buffered-sink.js';
 import { blockingSink } from './blocking-sink.js';
 import { LogEventWriter, type AuditLogFormat, type EventWriter, type TextOutput } from './event-writer.js';
 import { loadAuditPolicy, type AuditPolicy } from './policy.js';
+import { AuditPolicyEvaluator } from './policy-evaluator.js';
 import { RotatingFile } from './rotating-file.js';
 import { unionSink, type AuditSink } from './sink.js';
 import { truncatingSink } from './truncating-sink.js';
 import { WebhookWriter } from './webhook-writer.js';
 
-/** What the server audits with: the policy, and where events go. */
+/** What the server audits with: the compiled policy, and where events go. */
 export interface Auditing {
-  readonly policy: AuditPolicy;
+  readonly policy: AuditPolicyEvaluator;
   readonly sink: AuditSink;
 }
 
@@ -59,7 +60,7 @@ export function buildAuditing(options: AuditOptions, logger: Logger): Auditing |
     const writer = new LogEventWriter(output, log.format as AuditLogFormat, log.version);
     sinks.unshift(backendSink(writer, log.batch, log.truncate, log.version, logger));
   }
-  return { policy, sink: unionSink(sinks) };
+  return { policy: new AuditPolicyEvaluator(policy), sink: unionSink(sinks) };
 }
 
 function backendSink(writer: EventWriter, batch: AuditBatchOptions, truncate: AuditTruncateOptions, version: string, logger: Logger): AuditSink {

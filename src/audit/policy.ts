@@ -1,40 +1,48 @@
 /**
  * The audit policy (--audit-policy-file): an audit.k8s.io/v1 Policy (audit.cluster.io/v1 in the
- * spec's spelling), YAML or JSON, read and checked as upstream's policy reader does, with its
- * words. Unknown fields are ignored, as upstream falls back to lenient decoding for them.
+ * spec's spelling), YAML or JSON, read and checked as kube-apiserver 1.35 reads it, with its words.
+ *
+ * Upstream decodes in three steps, and each fails in its own words, so this file keeps them apart:
+ * the apiVersion and kind are read first (a document that is not an object fails there); then the
+ * body is decoded into the Go types, where a value of the wrong JSON type fails with
+ * encoding/json's message; then the decoded policy is validated, every field error aggregated.
+ * Unknown and repeated fields are accepted: upstream retries such a policy leniently, with a warning.
+ * Only v1 is read: upstream dropped v1alpha1 and v1beta1 policies in 1.24.
  */
 import { readFileSync } from 'node:fs';
-import { loadYamlLibrary } from '../serialization/yaml-library.js';
 import type { FieldError } from '../api/errors.js';
+import { goQuote } from '../serialization/go-format.js';
+import { escapeLikeGo } from '../serialization/json-encode.js';
+import { decodeYaml } from '../serialization/yaml-decode.js';
 import { goAggregate } from '../util/go-aggregate.js';
 import { isDns1123Subdomain } from '../validation/dns-names.js';
-import { fieldInvalid, fieldNotSupported, fieldRequired, goStringSlice } from '../validation/field-errors.js';
+import { GoSyntax, fieldInvalid, fieldNotSupported, fieldRequired } from '../validation/field-errors.js';
 
 export type AuditLevel = 'None' | 'Metadata' | 'Request' | 'RequestResponse';
 export type AuditStage = 'RequestReceived' | 'ResponseStarted' | 'ResponseComplete' | 'Panic';
 
-/** In the order of how much they record; sorted as Go's sets list them where messages name them. */
-export const AUDIT_LEVELS: readonly AuditLevel[] = ['None', 'Metadata', 'Request', 'RequestResponse'];
-const AUDIT_STAGES: readonly AuditStage[] = ['Panic', 'RequestReceived', 'ResponseComplete', 'ResponseStarted'];
-
 export interface GroupResources {
   /** "" is the core group. */
   readonly group: string;
-  /** Empty: every resource of the group. `pods/log`, `*`, `*\/status`, `pods/*` as upstream. */
+  /** Empty: every resource of the group. Also `*`, `pods/log`, `pods/*` and `*\/status`. */
   readonly resources: readonly string[];
   readonly resourceNames: readonly string[];
 }
 
+/** A request matches when each non-empty list holds its value; the first matching rule decides. */
 export interface PolicyRule {
   readonly level: AuditLevel;
   readonly users: readonly string[];
   readonly userGroups: readonly string[];
   readonly verbs: readonly string[];
   readonly resources: readonly GroupResources[];
+  /** "" stands for cluster-scoped resources. */
   readonly namespaces: readonly string[];
+  /** Exact paths, prefixes ending in `*`, or `*`. */
   readonly nonResourceURLs: readonly string[];
+  /** Omitted as well as the policy's. */
   readonly omitStages: readonly AuditStage[];
-  /** Unset: the policy's. */
+  /** Absent: the policy's. */
   readonly omitManagedFields?: boolean;
 }
 
@@ -44,130 +52,247 @@ export interface AuditPolicy {
   readonly omitManagedFields: boolean;
 }
 
-const POLICY_VERSIONS: readonly string[] = ['audit.k8s.io/v1', 'audit.cluster.io/v1'];
+/** In the order upstream's messages list them. */
+const LEVELS: readonly string[] = ['None', 'Metadata', 'Request', 'RequestResponse'];
+const STAGES: readonly string[] = ['RequestReceived', 'ResponseStarted', 'ResponseComplete', 'Panic'];
 
-/** Reads and checks the policy file; throws with upstream's words. */
+/**
+ * Reads and checks the policy file. Throws an Error in upstream's words: `file path not specified`,
+ * `failed to read file path "<path>": open <path>: no such file or directory`, or what
+ * {@link parseAuditPolicy} throws, followed by `: from file <path>`.
+ */
 export function loadAuditPolicy(path: string): AuditPolicy {
+  if (path === '') throw new Error('file path not specified');
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new Error(`failed to read file path "${path}": ${(err as Error).message}`);
+    throw new Error(`failed to read file path ${goQuote(path)}: ${goPathError(err as NodeJS.ErrnoException, path)}`);
   }
+  return parseAuditPolicy(text, path);
+}
+
+/**
+ * Decodes and checks a policy document. Throws an Error with upstream's message: `failed decoding:
+ * ...`, `unknown group version field ... in policy`, the validation errors (`rules[0].level:
+ * Required value`, several as `[a, b]`), or `loaded illegal policy with 0 rules`. With `source`,
+ * the message ends in `: from file <source>`, as upstream names the file it read.
+ */
+export function parseAuditPolicy(text: string, source?: string): AuditPolicy {
   try {
-    return parseAuditPolicy(text);
+    return readPolicy(text);
   } catch (err) {
-    throw new Error(`${(err as Error).message}: from file ${path}`);
+    if (source === undefined || !(err instanceof Error)) throw err;
+    throw new Error(`${err.message}: from file ${source}`);
   }
 }
 
-export function parseAuditPolicy(text: string): AuditPolicy {
+function readPolicy(text: string): AuditPolicy {
   let doc: unknown;
   try {
-    doc = loadYamlLibrary().parse(text);
+    doc = decodeYaml(Buffer.from(text, 'utf8')).value ?? {};
   } catch (err) {
     throw new Error(`failed decoding: ${(err as Error).message}`);
   }
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new Error('failed decoding: the policy is not an object');
-  const raw = doc as Record<string, unknown>;
-  const apiVersion = typeof raw['apiVersion'] === 'string' ? raw['apiVersion'] : '';
-  const kind = typeof raw['kind'] === 'string' ? raw['kind'] : '';
-  if (kind === '') throw new Error(`failed decoding: Object 'Kind' is missing in '${oneLine(text)}'`);
-  if (!POLICY_VERSIONS.includes(apiVersion) || kind !== 'Policy') {
-    throw new Error(`failed decoding: no kind "${kind}" is registered for version "${apiVersion}"`);
+  checkPolicyKind(doc, text);
+  let policy: DecodedPolicy;
+  try {
+    policy = decode(doc, POLICY, { struct: '', fields: [] }) as DecodedPolicy;
+  } catch (err) {
+    throw new Error(`failed decoding: ${(err as Error).message}`);
   }
-  const errors: FieldError[] = [];
-  const policy: AuditPolicy = {
-    rules: listOf(raw['rules'], 'rules').map((rule, i) => ruleOf(rule, `rules[${i}]`, errors)),
-    omitStages: stagesOf(raw['omitStages'], 'omitStages', errors),
-    omitManagedFields: raw['omitManagedFields'] === true,
-  };
+  const errors = validatePolicy(policy);
   if (errors.length > 0) throw new Error(goAggregate(errors.map((e) => `${e.field}: ${e.message}`))[0]);
   if (policy.rules.length === 0) throw new Error('loaded illegal policy with 0 rules');
-  return policy;
+  return { rules: policy.rules as PolicyRule[], omitStages: policy.omitStages as AuditStage[], omitManagedFields: policy.omitManagedFields === true };
 }
 
-function ruleOf(value: unknown, path: string, errors: FieldError[]): PolicyRule {
-  const raw = objectOf(value, path);
-  const level = typeof raw['level'] === 'string' ? raw['level'] : '';
-  if (level === '') errors.push(fieldRequired(`${path}.level`));
-  else if (!(AUDIT_LEVELS as readonly string[]).includes(level)) errors.push(fieldNotSupported(`${path}.level`, level, ['Metadata', 'None', 'Request', 'RequestResponse']));
-  const nonResourceURLs = stringsOf(raw['nonResourceURLs'], `${path}.nonResourceURLs`);
-  nonResourceURLs.forEach((url, i) => {
+// --- The apiVersion and kind, as upstream's scheme resolves them -------------------------------
+
+const AUDIT_GROUP = 'audit.k8s.io';
+const INTERNAL = '__internal';
+const POLICY_VERSIONS: ReadonlySet<string> = new Set(['audit.k8s.io/v1', 'audit.cluster.io/v1']);
+/** Where upstream's audit scheme is created; its "not registered" messages name it. */
+const SCHEME = 'k8s.io/apiserver/pkg/audit/scheme.go:30';
+/** The type upstream reads apiVersion and kind into, as Go prints it. */
+const TYPE_META = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+/** Kinds the scheme also knows in audit.k8s.io/v1 (META_KINDS in the core v1 too), which then fail to convert to a Policy. */
+const META_KINDS: ReadonlySet<string> = new Set(['WatchEvent', 'ListOptions', 'GetOptions', 'DeleteOptions', 'CreateOptions', 'UpdateOptions', 'PatchOptions']);
+const AUDIT_KINDS: ReadonlySet<string> = new Set(['Event', 'EventList', 'PolicyList', ...META_KINDS]);
+const UNVERSIONED_KINDS: ReadonlySet<string> = new Set(['Status', 'APIVersions', 'APIGroupList', 'APIGroup', 'APIResourceList']);
+
+/**
+ * Throws unless the document is a Policy of a version read here. As upstream, a missing kind is
+ * taken to be Policy, and a missing apiVersion selects the internal version, which is refused.
+ */
+function checkPolicyKind(doc: unknown, text: string): void {
+  const fail = (message: string): never => {
+    throw new Error(`failed decoding: ${message}`);
+  };
+  if (goJsonKind(doc) !== 'object') fail(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(doc)} into Go value of type ${TYPE_META}`);
+  for (const [key, value] of Object.entries(doc as object)) {
+    if ((key === 'apiVersion' || key === 'kind') && value !== null && typeof value !== 'string') {
+      fail(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(value)} into Go struct field .${key} of type string`);
+    }
+  }
+  const { apiVersion = '', kind: givenKind = '' } = doc as { apiVersion?: string; kind?: string };
+  const kind = givenKind === '' ? 'Policy' : givenKind;
+  const parts = apiVersion === '/' ? ['', ''] : apiVersion.split('/');
+  if (parts.length > 2) fail(`unexpected GroupVersion string: ${apiVersion}`);
+  let [group, version] = parts.length === 1 ? ['', parts[0]!] : (parts as [string, string]);
+  if (version === '' && (group === '' || group === AUDIT_GROUP)) [group, version] = [AUDIT_GROUP, INTERNAL];
+  if (version === '') fail(`Object 'apiVersion' is missing in '${text}'`);
+  const groupVersion = group === '' ? version : `${group}/${version}`;
+  const internal = version === INTERNAL && group === AUDIT_GROUP;
+  if (kind === 'Policy' && POLICY_VERSIONS.has(groupVersion)) return;
+  if (kind === 'Policy' && internal) throw new Error(`unknown group version field ${groupVersion}, Kind=Policy in policy`);
+  const converting = (type: string): never => fail(`converting (${type}) to (audit.Policy): unknown conversion`);
+  if (UNVERSIONED_KINDS.has(kind)) converting(`v1.${kind}`);
+  if (POLICY_VERSIONS.has(groupVersion) && AUDIT_KINDS.has(kind)) converting(`v1.${kind}`);
+  if (groupVersion === 'v1' && META_KINDS.has(kind)) converting(`v1.${kind}`);
+  if (internal && kind === 'WatchEvent') converting('v1.InternalEvent');
+  if (internal && (kind === 'Event' || kind === 'EventList' || kind === 'PolicyList')) converting(`audit.${kind}`);
+  if (version === INTERNAL) fail(`no kind ${goQuote(kind)} is registered for the internal version of group ${goQuote(group)} in scheme "${SCHEME}"`);
+  fail(`no kind ${goQuote(kind)} is registered for version ${goQuote(groupVersion)} in scheme "${SCHEME}"`);
+}
+
+// --- The body, decoded as encoding/json decodes it into the v1 types ----------------------------
+
+/** A Go type: its name as Go prints it, and how a JSON value fills it. */
+type Shape =
+  | { readonly go: string; readonly is: 'string' | 'bool' | 'object' }
+  | { readonly go: string; readonly is: 'list'; readonly of: Shape }
+  | { readonly go: string; readonly is: 'struct'; readonly name: string; readonly fields: Readonly<Record<string, Shape>> };
+
+const STRING: Shape = { go: 'string', is: 'string' };
+const STRINGS: Shape = { go: '[]string', is: 'list', of: STRING };
+const STAGE_LIST: Shape = { go: '[]v1.Stage', is: 'list', of: { go: 'v1.Stage', is: 'string' } };
+const BOOL: Shape = { go: 'bool', is: 'bool' };
+const GROUP_RESOURCES: Shape = { go: 'v1.GroupResources', is: 'struct', name: 'GroupResources', fields: { group: STRING, resources: STRINGS, resourceNames: STRINGS } };
+const RULE: Shape = {
+  go: 'v1.PolicyRule',
+  is: 'struct',
+  name: 'PolicyRule',
+  fields: {
+    level: { go: 'v1.Level', is: 'string' },
+    users: STRINGS,
+    userGroups: STRINGS,
+    verbs: STRINGS,
+    resources: { go: '[]v1.GroupResources', is: 'list', of: GROUP_RESOURCES },
+    namespaces: STRINGS,
+    nonResourceURLs: STRINGS,
+    omitStages: STAGE_LIST,
+    omitManagedFields: BOOL,
+  },
+};
+const POLICY: Shape = {
+  go: 'v1.Policy',
+  is: 'struct',
+  name: 'Policy',
+  fields: { metadata: { go: 'v1.ObjectMeta', is: 'object' }, rules: { go: '[]v1.PolicyRule', is: 'list', of: RULE }, omitStages: STAGE_LIST, omitManagedFields: BOOL },
+};
+
+interface DecodedRule extends Omit<PolicyRule, 'level' | 'omitStages'> {
+  readonly level: string;
+  readonly omitStages: readonly string[];
+}
+interface DecodedPolicy {
+  readonly rules: readonly DecodedRule[];
+  readonly omitStages: readonly string[];
+  readonly omitManagedFields?: boolean;
+}
+
+/** Where a value is being decoded, for the error: the innermost struct and the JSON field path. */
+interface Where {
+  readonly struct: string;
+  readonly fields: readonly string[];
+}
+
+function goJsonKind(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'boolean') return 'bool';
+  return typeof value === 'object' ? 'object' : typeof value;
+}
+
+/**
+ * `value` as Go's decoder fills `shape`: null leaves the zero value (a bool stays unset), unknown
+ * fields are skipped, and the first mistyped value in document order is thrown in Go's words.
+ */
+function decode(value: unknown, shape: Shape, where: Where): unknown {
+  if (value === null || value === undefined) return shape.is === 'struct' ? decode({}, shape, where) : ZERO[shape.is];
+  const kind = goJsonKind(value);
+  if (shape.is === 'list' && kind === 'array') return (value as unknown[]).map((item) => decode(item, shape.of, where));
+  if (shape.is === 'struct' && kind === 'object') {
+    const decoded: Record<string, unknown> = {};
+    for (const [name, item] of Object.entries(value as object)) {
+      const field = Object.hasOwn(shape.fields, name) ? shape.fields[name] : undefined;
+      if (field !== undefined) decoded[name] = decode(item, field, { struct: shape.name, fields: [...where.fields, name] });
+    }
+    for (const [name, field] of Object.entries(shape.fields)) decoded[name] ??= decode(null, field, where);
+    for (const name of Object.keys(decoded)) if (decoded[name] === undefined) delete decoded[name];
+    return decoded;
+  }
+  if ((shape.is === 'string' || shape.is === 'bool' || shape.is === 'object') && kind === shape.is) return value;
+  throw new Error(`json: cannot unmarshal ${kind} into Go struct field ${where.struct}.${where.fields.join('.')} of type ${shape.go}`);
+}
+
+const ZERO = { string: '', bool: undefined, object: {}, list: [] } as const;
+
+// --- Validation, as upstream's ValidatePolicy ---------------------------------------------------
+
+function validatePolicy(policy: DecodedPolicy): FieldError[] {
+  const errors = stageErrors(policy.omitStages, 'omitStages');
+  policy.rules.forEach((rule, i) => errors.push(...ruleErrors(rule, `rules[${i}]`)));
+  return errors;
+}
+
+function ruleErrors(rule: DecodedRule, path: string): FieldError[] {
+  const errors: FieldError[] = [];
+  if (rule.level === '') errors.push(fieldRequired(`${path}.level`));
+  else if (!LEVELS.includes(rule.level)) errors.push(fieldNotSupported(`${path}.level`, rule.level, LEVELS));
+  rule.nonResourceURLs.forEach((url, i) => {
     if (url === '*') return;
     if (!url.startsWith('/')) errors.push(fieldInvalid(`${path}.nonResourceURLs[${i}]`, url, "non-resource URL rules must begin with a '/' character"));
-    if (url !== '' && url.slice(0, -1).includes('*')) errors.push(fieldInvalid(`${path}.nonResourceURLs[${i}]`, url, "non-resource URL wildcards '*' must be the final character of the rule"));
+    if (url.slice(0, -1).includes('*')) errors.push(fieldInvalid(`${path}.nonResourceURLs[${i}]`, url, "non-resource URL wildcards '*' must be the final character of the rule"));
   });
-  const resources = listOf(raw['resources'], `${path}.resources`).map((entry, i) => groupResourcesOf(entry, `${path}.resources[${i}]`));
-  for (const gr of resources) {
-    // Upstream names these fields without the entry's index.
-    if (gr.group !== '') {
-      const problems = isDns1123Subdomain(gr.group);
-      if (problems.length > 0) errors.push(fieldInvalid(`${path}.resources.group`, gr.group, problems.join(',')));
-    }
-    if (gr.resourceNames.length > 0 && gr.resources.length === 0) {
-      errors.push(fieldInvalid(`${path}.resources.resourceNames`, goStringSlice(gr.resourceNames), 'using resourceNames requires at least one resource'));
+  for (const { group, resources, resourceNames } of rule.resources) {
+    // Upstream names these two without the entry's index.
+    const groupProblems = group === '' ? [] : isDns1123Subdomain(group);
+    if (groupProblems.length > 0) errors.push(fieldInvalid(`${path}.resources.group`, group, groupProblems.join(',')));
+    if (resourceNames.length > 0 && resources.length === 0) {
+      errors.push(fieldInvalid(`${path}.resources.resourceNames`, goJsonValue(resourceNames), 'using resourceNames requires at least one resource'));
     }
   }
-  const omitStages = stagesOf(raw['omitStages'], `${path}.omitStages`, errors);
-  const namespaces = stringsOf(raw['namespaces'], `${path}.namespaces`);
-  if (nonResourceURLs.length > 0 && (resources.length > 0 || namespaces.length > 0)) {
-    errors.push(fieldInvalid(`${path}.nonResourceURLs`, goStringSlice(nonResourceURLs), 'rules cannot apply to both regular resources and non-resource URLs'));
+  errors.push(...stageErrors(rule.omitStages, `${path}.omitStages`));
+  if (rule.nonResourceURLs.length > 0 && (rule.resources.length > 0 || rule.namespaces.length > 0)) {
+    errors.push(fieldInvalid(`${path}.nonResourceURLs`, goJsonValue(rule.nonResourceURLs), 'rules cannot apply to both regular resources and non-resource URLs'));
   }
-  const omitManagedFields = raw['omitManagedFields'];
-  return {
-    level: level as AuditLevel,
-    users: stringsOf(raw['users'], `${path}.users`),
-    userGroups: stringsOf(raw['userGroups'], `${path}.userGroups`),
-    verbs: stringsOf(raw['verbs'], `${path}.verbs`),
-    resources,
-    namespaces,
-    nonResourceURLs,
-    omitStages,
-    ...(typeof omitManagedFields === 'boolean' ? { omitManagedFields } : {}),
-  };
+  return errors;
 }
 
-function groupResourcesOf(value: unknown, path: string): GroupResources {
-  const raw = objectOf(value, path);
-  return {
-    group: typeof raw['group'] === 'string' ? raw['group'] : '',
-    resources: stringsOf(raw['resources'], `${path}.resources`),
-    resourceNames: stringsOf(raw['resourceNames'], `${path}.resourceNames`),
-  };
-}
-
-function stagesOf(value: unknown, path: string, errors: FieldError[]): AuditStage[] {
-  const stages = stringsOf(value, path);
+function stageErrors(stages: readonly string[], path: string): FieldError[] {
+  const errors: FieldError[] = [];
   stages.forEach((stage, i) => {
-    if (!(AUDIT_STAGES as readonly string[]).includes(stage)) errors.push(fieldInvalid(`${path}[${i}]`, stage, `allowed stages are ${AUDIT_STAGES.join(',')}`));
+    if (!STAGES.includes(stage)) errors.push(fieldInvalid(`${path}[${i}]`, stage, `allowed stages are ${STAGES.join(',')}`));
   });
-  return stages as AuditStage[];
+  return errors;
 }
 
-/** A list field; absent or null is empty; anything else fails decoding as Go's JSON would. */
-function listOf(value: unknown, path: string): unknown[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw new Error(`failed decoding: ${path}: expected a list, got ${describe(value)}`);
-  return value;
+/** A list as field errors print it since 1.34: Go's json.Marshal of the value. */
+function goJsonValue(list: readonly string[]): GoSyntax {
+  return new GoSyntax(escapeLikeGo(JSON.stringify(list)));
 }
 
-function stringsOf(value: unknown, path: string): string[] {
-  return listOf(value, path).map((item, i) => {
-    if (typeof item !== 'string') throw new Error(`failed decoding: ${path}[${i}]: expected a string, got ${describe(item)}`);
-    return item;
-  });
+/** Go's *PathError text for a failed read (`open <path>: no such file or directory`). */
+function goPathError(err: NodeJS.ErrnoException, path: string): string {
+  if (err.code === undefined || err.syscall === undefined) return err.message;
+  // libuv words a few errors differently from Go's table of errno strings.
+  const words = GO_ERRNO_WORDS[err.code] ?? err.message.replace(/^[A-Z0-9]+: /, '').replace(/, \w+( '.*')?$/s, '');
+  return `${err.syscall} ${path}: ${words}`;
 }
 
-function objectOf(value: unknown, path: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`failed decoding: ${path}: expected an object, got ${describe(value)}`);
-  return value as Record<string, unknown>;
-}
-
-function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, 200);
-}
+const GO_ERRNO_WORDS: Readonly<Record<string, string>> = {
+  EISDIR: 'is a directory',
+  ELOOP: 'too many levels of symbolic links',
+  ENAMETOOLONG: 'file name too long',
+};

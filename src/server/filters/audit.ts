@@ -7,7 +7,7 @@
  */
 import { ApiError, internalError } from '../../api/errors.js';
 import { nowMicros, formatMicroTime, type AuditEvent } from '../../audit/event.js';
-import { evaluateAuditPolicy, type RequestAuditConfig } from '../../audit/policy-evaluator.js';
+import type { RequestAuditConfig } from '../../audit/policy-evaluator.js';
 import type { Auditing } from '../../audit/build-auditing.js';
 import type { AuditStage } from '../../audit/policy.js';
 import { RequestAudit, requestEvent } from '../../audit/request-audit.js';
@@ -56,7 +56,7 @@ export function withAudit(handler: Handler, deps: AuditDeps): Handler {
     );
   };
   return (ctx) => {
-    const config = evaluateAuditPolicy(auditing.policy, attributesOf(ctx));
+    const config = auditing.policy.evaluate(attributesOf(ctx));
     if (config.level === 'None') return handler(ctx);
     const audit = new RequestAudit(requestEvent(ctx, config), config);
     ctx.audit = audit;
@@ -79,7 +79,7 @@ export function withFailedAuthenticationAudit(handler: Handler, deps: AuditDeps)
   const { auditing } = deps;
   if (!auditing) return handler;
   const record = (ctx: RequestContext): void => {
-    const config = evaluateAuditPolicy(auditing.policy, attributesFor(ctx.info, NO_USER));
+    const config = auditing.policy.evaluate(attributesFor(ctx.info, NO_USER));
     if (config.level === 'None') return;
     const event = requestEvent(ctx, config);
     event.responseStatus = { metadata: {}, message: authenticationAttempts(ctx), code: 401 };
