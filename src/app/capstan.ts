@@ -204,8 +204,11 @@ export class Capstan {
     const discovery = discoveryHandlers({
       catalog: () => this.catalog,
       serverAddress: () => {
-        const url = this.server.info?.url ?? 'https://127.0.0.1:6443';
-        return new URL(url).host;
+        const url = new URL(this.server.info?.url ?? 'https://127.0.0.1:6443');
+        const external = this.deps.options.secureServing.externalHostname;
+        // Upstream joins the name and the port as Go's net.JoinHostPort does: brackets around any ':'.
+        if (external !== undefined) return `${external.includes(':') ? `[${external}]` : external}:${url.port}`;
+        return url.host;
       },
     });
     let documents: Promise<OpenApiDocuments> | undefined;

@@ -18,6 +18,11 @@ export interface SecureServingOptions {
   readonly tlsPrivateKeyFile?: string;
   /** --advertise-address: the address the `kubernetes` Service's endpoint names; unset: derived from the bind address. */
   readonly advertiseAddress?: string;
+  /**
+   * --external-hostname: the host in addresses given to clients (discovery's
+   * serverAddressByClientCIDRs), with the secure port; unset: the address the server is reached at.
+   */
+  readonly externalHostname?: string;
   /** --disable-http2-serving: HTTP/1.1 only. */
   readonly disableHttp2: boolean;
   /** --http2-max-streams-per-connection; 0: the server's default (https-listener.ts). */

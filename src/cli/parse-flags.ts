@@ -37,6 +37,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'data-dir', value: 'dir', description: 'directory of the embedded store and of generated files (certificates, admin.kubeconfig)', defaultText: '$XDG_DATA_HOME/capstan, else ~/.local/share/capstan' },
   { name: 'secure-port', value: 'port', description: 'HTTPS port (0 picks a free port and prints it)', defaultText: String(DEFAULTS.secureServing.port) },
   { name: 'advertise-address', value: 'ip', description: 'address of this server in the kubernetes Service\'s endpoints', defaultText: '--bind-address, or the first external IPv4 when that is every interface' },
+  { name: 'external-hostname', value: 'host', description: 'host in the addresses given to clients (discovery\'s serverAddressByClientCIDRs), with the secure port', defaultText: 'the address the server is reached at' },
   { name: 'bind-address', value: 'ip', description: 'listen address; 0.0.0.0 or :: means every interface', defaultText: DEFAULTS.secureServing.bindAddress },
   { name: 'cert-dir', value: 'dir', description: 'directory of the generated TLS certificates; ignored for serving when --tls-cert-file is given', defaultText: '<data-dir>/pki' },
   { name: 'tls-cert-file', value: 'file', description: 'serving certificate (CA certificates may follow it); without it one is generated into --cert-dir' },
@@ -180,6 +181,7 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
     secureServing: {
       bindAddress: flags.ip('bind-address') ?? d.secureServing.bindAddress,
       advertiseAddress: flags.ip('advertise-address') || undefined,
+      externalHostname: flags.string('external-hostname') || undefined,
       port: flags.int('secure-port') ?? d.secureServing.port,
       certDir: resolve(flags.string('cert-dir') || join(dataDir, 'pki')),
       tlsCertFile: flags.string('tls-cert-file') || undefined,

@@ -82,6 +82,7 @@ describe('parseFlags', () => {
     { name: 'HTTP/2 serving flags', argv: ['--disable-http2-serving', '--http2-max-streams-per-connection=0x10'], check: (o) => (assert.equal(o.secureServing.disableHttp2, true), assert.equal(o.secureServing.http2MaxStreamsPerConnection, 16)) },
     { name: 'negative toleration seconds, no delete workers', argv: ['--default-not-ready-toleration-seconds=-1', '--delete-collection-workers=0'], check: (o) => (assert.equal(o.defaultTolerationSeconds.notReady, -1), assert.equal(o.deleteCollectionWorkers, 0)) },
     { name: 'version override', argv: ['--version=v1.35.3'], check: (o) => assert.equal(o.version.gitVersion, 'v1.35.3') },
+    { name: 'external host name', argv: ['--external-hostname', 'api.example.test'], check: (o) => assert.equal(o.secureServing.externalHostname, 'api.example.test') },
     { name: 'audit off by default', argv: [], check: (o) => (assert.equal(o.audit.policyFile, undefined), assert.equal(o.audit.log.path, undefined), assert.equal(o.audit.webhook.configFile, undefined)) },
     {
       name: 'audit log flags',

@@ -1,7 +1,8 @@
 /**
  * Serving flags against the real binary: --disable-http2-serving (kubectl, which offers HTTP/2
  * first, falls back to HTTP/1.1), --strict-transport-security-directives (the header on every
- * response, refusals included) and --cors-allowed-origins (a browser's preflight).
+ * response, refusals included), --cors-allowed-origins (a browser's preflight) and
+ * --external-hostname (the address discovery gives clients).
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +16,7 @@ describe('serving flags', () => {
       '--disable-http2-serving',
       '--strict-transport-security-directives', 'max-age=31536000,includeSubDomains',
       '--cors-allowed-origins', '//dashboard\\.example(:|$)',
+      '--external-hostname', 'api.example.test',
     ]);
   });
   after(async () => server?.stop());
@@ -45,5 +47,10 @@ describe('serving flags', () => {
     const other = await server.request('/api/v1/namespaces', { headers: { Origin: 'https://dashboard.example.evil' } });
     assert.equal(other.status, 200);
     assert.equal(other.headers['access-control-allow-origin'], undefined);
+  });
+
+  it('gives clients the external host name with the secure port in /api\'s addresses', async () => {
+    const api = (await server.request('/api')).json<{ serverAddressByClientCIDRs: Array<{ clientCIDR: string; serverAddress: string }> }>();
+    assert.deepEqual(api.serverAddressByClientCIDRs, [{ clientCIDR: '0.0.0.0/0', serverAddress: `api.example.test:${server.port}` }]);
   });
 });
