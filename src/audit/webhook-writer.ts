@@ -7,6 +7,7 @@
 import { Agent, request } from 'node:https';
 import type { ClientConnection } from '../client/kubeconfig.js';
 import { escapeLikeGo } from '../serialization/json-encode.js';
+import { sleep } from '../util/sleep.js';
 import { eventJson, type AuditEvent } from './event.js';
 import type { EventWriter } from './event-writer.js';
 
@@ -15,8 +16,6 @@ export interface WebhookWriterOptions {
   /** The version the events are written in (the EventList's apiVersion). */
   readonly apiVersion: string;
   readonly initialBackoffMs: number;
-  /** Waits between tries; a test may make them instant. */
-  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 const TRIES = 5;
@@ -31,6 +30,8 @@ export class WebhookWriter implements EventWriter {
   private readonly headers: Record<string, string>;
   /** Sends not yet finished; close() waits for them. */
   private readonly sending = new Set<Promise<void>>();
+  /** Aborted by close(): a send waiting to try again tries at once, so that stopping is not held up. */
+  private readonly closing = new AbortController();
 
   constructor(private readonly options: WebhookWriterOptions) {
     const c = options.connection;
@@ -56,19 +57,19 @@ export class WebhookWriter implements EventWriter {
   }
 
   async close(): Promise<void> {
+    this.closing.abort();
     await Promise.allSettled([...this.sending]);
     this.agent.destroy();
   }
 
   private async sendWithRetries(body: string): Promise<void> {
-    const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     let wait = this.options.initialBackoffMs;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.send(body);
       } catch (err) {
         if (attempt >= TRIES || !(err instanceof RetriableError)) throw err;
-        await sleep(wait * (1 + Math.random() * BACKOFF_JITTER));
+        await sleep(wait * (1 + Math.random() * BACKOFF_JITTER), this.closing.signal);
         wait *= BACKOFF_FACTOR;
       }
     }

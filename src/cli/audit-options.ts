@@ -5,6 +5,7 @@
  * file is given too (upstream records nothing without a policy).
  */
 import type { BatchConfig } from '../audit/buffered-sink.js';
+import { AUDIT_LOG_FORMATS } from '../audit/event-writer.js';
 import { formatDuration } from '../server/duration.js';
 import type { FlagValues } from './flag-values.js';
 import type { FlagSpec } from './parse-flags.js';
@@ -175,7 +176,7 @@ function validateWebhook(webhook: AuditWebhookOptions): string[] {
 function validateLog(log: AuditLogOptions): string[] {
   if (log.path === undefined) return [];
   const errors = backendProblems('log', log);
-  if (log.format !== 'json' && log.format !== 'legacy') errors.push(`invalid audit log format ${log.format}, allowed formats are "json,legacy"`);
+  if (!(AUDIT_LOG_FORMATS as readonly string[]).includes(log.format)) errors.push(`invalid audit log format ${log.format}, allowed formats are "${AUDIT_LOG_FORMATS.join(',')}"`);
   if (log.maxAgeDays < 0) errors.push(`--audit-log-maxage ${log.maxAgeDays} can't be a negative number`);
   if (log.maxBackups < 0) errors.push(`--audit-log-maxbackup ${log.maxBackups} can't be a negative number`);
   if (log.maxSizeMegabytes < 0) errors.push(`--audit-log-maxsize ${log.maxSizeMegabytes} can't be a negative number`);

@@ -157,12 +157,14 @@ export async function writeList(
     return writeValue(ctx, 200, c.toTable(definition, items, { includeObject, listMeta, now: Date.now(), groupVersionSpelling: spelling, version }), out);
   }
   const envelope = { kind: definition.listKind, apiVersion: apiVersionOf(definition), metadata: listMeta };
+  const whole = () => ({ ...envelope, items: items.map(listItem) });
   const list = out.codec.list;
   if (list === undefined) {
-    await writeValue(ctx, 200, { ...envelope, items: items.map(listItem) }, out);
+    await writeValue(ctx, 200, whole(), out);
     return;
   }
-  if (ctx.audit?.keepsResponse) ctx.audit.responseObject({ ...envelope, items: items.map(listItem) });
+  // Built whole only for an audit event that keeps the response.
+  if (ctx.audit?.keepsResponse) ctx.audit.responseObject(whole());
   // Items come from their memoized encodings and go out in chunks: the list is never built whole.
   const encoded = items.map((object) => listItemBytes(object, list.itemForm, out, memo));
   const size = encoded.reduce((total, bytes) => total + itemLength(bytes), 0);

@@ -24,6 +24,21 @@ export function ipFamily(text: string): 4 | 6 | undefined {
   return isIPv4(text) ? 4 : undefined;
 }
 
+/**
+ * The address as Go's net.IP String() writes it: IPv4 dotted, IPv6 in its canonical compressed
+ * form, an IPv4-mapped IPv6 address (::ffff:1.2.3.4) as plain IPv4. Undefined for anything else.
+ */
+export function goIpString(text: string): string | undefined {
+  const family = ipFamily(text);
+  if (family !== 6) return family === 4 ? text : undefined;
+  // The URL parser writes an IPv6 address in its canonical, compressed form.
+  const canonical = new URL(`http://[${text}]/`).hostname.slice(1, -1);
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
+  if (!mapped) return canonical;
+  const [hi, lo] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+}
+
 /** An IPv4 or IPv6 address, rather than a host name. */
 export function isIpAddress(text: string): boolean {
   return ipFamily(text) !== undefined;

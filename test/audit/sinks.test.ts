@@ -11,8 +11,8 @@ import type { AuditEvent } from '../../src/audit/event.js';
 import type { EventWriter } from '../../src/audit/event-writer.js';
 import { truncatingSink } from '../../src/audit/truncating-sink.js';
 import type { AuditSink } from '../../src/audit/sink.js';
-import type { Logger } from '../../src/server/logger.js';
 import { ManualTimers } from '../manual-timers.js';
+import { RecordingLogger } from '../recording-logger.js';
 
 function event(id: string, overrides: Partial<AuditEvent> = {}): AuditEvent {
   return {
@@ -35,15 +35,11 @@ class RecordingWriter implements EventWriter {
   }
 }
 
-function recordingLogger(): Logger & { errors: string[] } {
-  const errors: string[] = [];
-  return { errors, enabled: () => true, info: () => {}, warn: () => {}, error: (m: string) => void errors.push(m), isHealthy: () => true, setVerbosity: () => {} };
-}
 
 describe('blocking sinks', () => {
   it('write each event at once; a failure is reported and fails only a strict sink', async () => {
     const writer = new RecordingWriter();
-    const logger = recordingLogger();
+    const logger = new RecordingLogger();
     const lenient = blockingSink(writer, false, logger);
     const strict = blockingSink(writer, true, logger);
     assert.equal(lenient.processEvent(event('a')), true);
@@ -64,7 +60,7 @@ describe('BufferedSink', () => {
   function setup(overrides: Partial<BatchConfig> = {}) {
     const writer = new RecordingWriter();
     const timers = new ManualTimers();
-    const logger = recordingLogger();
+    const logger = new RecordingLogger();
     const sink = new BufferedSink(writer, { ...config, ...overrides }, logger, timers, () => timers.now());
     return { writer, timers, logger, sink };
   }
@@ -134,7 +130,7 @@ describe('truncatingSink', () => {
   function setup(maxEventSize: number) {
     const seen: AuditEvent[] = [];
     const delegate: AuditSink = { processEvent: (e) => (seen.push(e), true), close: async () => {} };
-    const logger = recordingLogger();
+    const logger = new RecordingLogger();
     return { seen, logger, sink: truncatingSink(delegate, { maxEventSize, maxBatchSize: maxEventSize * 10 }, 'audit.cluster.io/v1', logger) };
   }
   const big = { data: 'x'.repeat(2000) };

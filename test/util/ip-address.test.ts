@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isIP } from 'node:net';
-import { ipAddressBytes, ipAddressValue, isIPv6Address, isIpAddress } from '../../src/util/ip-address.js';
+import { goIpString, ipAddressBytes, ipAddressValue, isIPv6Address, isIpAddress } from '../../src/util/ip-address.js';
 import { isGlobalUnicast } from '../../src/endpoints/subresources/proxy-target.js';
 
 describe('isIpAddress', () => {
@@ -49,5 +49,17 @@ describe('ipAddressBytes', () => {
     assert.throws(() => ipAddressBytes('localhost'), /not an IP address: localhost/);
     assert.equal(ipAddressValue('1.2.3'), undefined);
     assert.deepEqual(ipAddressValue('0.0.1.0'), { family: 4, value: 256n });
+  });
+});
+
+describe('goIpString', () => {
+  it('writes addresses as Go\'s net.IP String() does', () => {
+    assert.equal(goIpString('10.0.0.1'), '10.0.0.1');
+    assert.equal(goIpString('2001:DB8:0:0:0:0:0:1'), '2001:db8::1');
+    assert.equal(goIpString('::ffff:127.0.0.1'), '127.0.0.1', 'an IPv4-mapped address as IPv4');
+    assert.equal(goIpString('::ffff:7f00:1'), '127.0.0.1');
+    assert.equal(goIpString('::1'), '::1');
+    assert.equal(goIpString('example.com'), undefined);
+    assert.equal(goIpString(''), undefined);
   });
 });

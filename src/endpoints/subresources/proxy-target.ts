@@ -2,7 +2,7 @@
  * The parts of a proxy request's name and the addresses a proxy may dial, as upstream's
  * utilnet.SplitSchemeNamePort and net.IP.IsGlobalUnicast decide them.
  */
-import { ipFamily } from '../../util/ip-address.js';
+import { goIpString, ipFamily } from '../../util/ip-address.js';
 
 export interface SchemeNamePort {
   readonly scheme: string;
@@ -29,13 +29,9 @@ export function isGlobalUnicast(ip: string): boolean {
     return ip !== '0.0.0.0' && ip !== '255.255.255.255' && a !== 127 && !(a >= 224 && a <= 239) && !(a === 169 && b === 254);
   }
   if (family !== 6) return false;
-  // The URL parser writes an IPv6 address in its canonical, compressed form.
-  const canonical = new URL(`http://[${ip}]`).hostname.slice(1, -1);
-  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
-  if (mapped) {
-    const [hi, lo] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
-    return isGlobalUnicast(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
-  }
+  const canonical = goIpString(ip)!;
+  // An IPv4-mapped address is judged as the IPv4 address it maps.
+  if (ipFamily(canonical) === 4) return isGlobalUnicast(canonical);
   const first = canonical.startsWith('::') ? 0 : parseInt(canonical.split(':')[0]!, 16);
   return canonical !== '::' && canonical !== '::1' && first >> 8 !== 0xff && (first & 0xffc0) !== 0xfe80;
 }

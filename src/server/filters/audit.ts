@@ -13,7 +13,7 @@ import type { AuditStage } from '../../audit/policy.js';
 import { RequestAudit, requestEvent } from '../../audit/request-audit.js';
 import type { AuditSink } from '../../audit/sink.js';
 import type { UserInfo } from '../../auth/user-info.js';
-import { isPromise } from '../../util/promises.js';
+import { isPromise, rejectingThrows } from '../../util/promises.js';
 import type { Handler, RequestContext, Response } from '../request-context.js';
 import { isLongRunning } from '../request-info.js';
 import { attributesFor, attributesOf } from './authorization.js';
@@ -26,6 +26,7 @@ export interface AuditDeps {
 export function withAudit(handler: Handler, deps: AuditDeps): Handler {
   const { auditing } = deps;
   if (!auditing) return handler;
+  const serveSafely = rejectingThrows(handler);
   const serve = (ctx: RequestContext, audit: RequestAudit, stages: StageEmitter, stored: boolean): Promise<void> => {
     if (!stored) return Promise.reject(internalError(new Error('failed to store audit event')));
     const longRunning = isLongRunning(ctx.info);
@@ -41,13 +42,7 @@ export function withAudit(handler: Handler, deps: AuditDeps): Handler {
       audit.statusCode(ctx.res.statusCode);
       return stages.emit('ResponseComplete');
     };
-    let work: Promise<void>;
-    try {
-      work = handler(ctx);
-    } catch (err) {
-      work = Promise.reject(err);
-    }
-    return work.then(
+    return serveSafely(ctx).then(
       () => afterwards(finish(undefined)),
       (err: unknown) =>
         afterwards(finish(err)).then(() => {
@@ -85,17 +80,12 @@ export function withFailedAuthenticationAudit(handler: Handler, deps: AuditDeps)
     event.responseStatus = { metadata: {}, message: authenticationAttempts(ctx), code: 401 };
     void new StageEmitter(auditing.sink, event, config).emit('ResponseStarted');
   };
-  return (ctx) => {
-    const failed = (err: unknown): never => {
+  const serveSafely = rejectingThrows(handler);
+  return (ctx) =>
+    serveSafely(ctx).catch((err: unknown) => {
       if (ctx.user === undefined && err instanceof ApiError && err.code === 401) record(ctx);
       throw err;
-    };
-    try {
-      return handler(ctx).catch(failed);
-    } catch (err) {
-      return failed(err);
-    }
-  };
+    });
 }
 
 const NO_USER: UserInfo = { name: '', groups: [] };
