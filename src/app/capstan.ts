@@ -150,6 +150,7 @@ export class Capstan {
           deleteCollectionWorkers: options.deleteCollectionWorkers,
           encodings: new EncodingMemo(RESPONSE_ENCODINGS_BUDGET),
           watchFlushes: new FlushQueue(),
+          featureGates: options.featureGates,
         },
         reviewers: { authorizer: buildAuthorizer(options.authorization.modes), tokens: this.server },
       }),

@@ -28,7 +28,7 @@ export interface ResourceHandlerDeps {
   readonly catalog: () => Catalog;
   readonly registry: Registry;
   readonly env: EndpointEnv;
-  /** Answer the review resources. */
+  /** Answer the review resources; the authorizer also decides a force delete's extra verb. */
   readonly reviewers: Reviewers;
 }
 
@@ -56,7 +56,7 @@ export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
       case 'create': return handleCreate(ctx, scope);
       case 'update': return handleUpdate(ctx, scope);
       case 'patch': return handlePatch(ctx, scope);
-      case 'delete': return handleDelete(ctx, scope);
+      case 'delete': return handleDelete(ctx, scope, deps.reviewers.authorizer);
       case 'deletecollection': return handleDeleteCollection(ctx, scope);
       default: throw methodNotSupported(scope.definition.resource, scope.definition.group, verb);
     }

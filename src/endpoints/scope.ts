@@ -24,6 +24,8 @@ export interface EndpointEnv {
   readonly encodings: EncodingMemo;
   /** Runs the socket writes of every watch stream, a batch per turn of the event loop. */
   readonly watchFlushes: FlushQueue;
+  /** --feature-gates as given; a gate not named (or no map at all) has its default, off for the alpha gates read here. */
+  readonly featureGates?: Readonly<Record<string, boolean>>;
 }
 
 export interface RequestScope {

@@ -10,11 +10,13 @@ import { negotiate, writeList } from '../respond.js';
 import type { RequestScope } from '../scope.js';
 import { selectionOf } from '../selectors.js';
 import { deleteRequestOf } from './delete.js';
+import { refuseUnsafeDeleteCollection } from './unsafe-delete.js';
 
 export async function handleDeleteCollection(ctx: RequestContext, scope: RequestScope): Promise<void> {
   const out = negotiate(ctx, scope.env.codecs);
   const workers = scope.env.deleteCollectionWorkers;
   const request = await deleteRequestOf(ctx, scope.env.codecs);
+  refuseUnsafeDeleteCollection(request, scope.env);
   const { filter } = selectionOf(ctx.query, scope.definition);
   const page = await scope.store.list({ namespace: scope.namespace, at: { kind: 'consistent' }, ...(filter ? { filter } : {}), signal: ctx.signal });
   const targets = page.items;

@@ -1,19 +1,22 @@
 /**
  * DELETE of one object. The options come from the body (DeleteOptions) and the query; the answer is
  * the object while deletion is pending (finalizers, grace period), and a Success Status once it is
- * gone (or the object, for types that return it).
+ * gone (or the object, for types that return it). With ignoreStoreReadErrorWithClusterBreakingPotential
+ * (and its feature gate) the request is the force delete of a corrupt object (unsafe-delete.ts).
  */
 import { badRequest } from '../../api/errors.js';
+import type { Authorizer } from '../../auth/authorizer.js';
 import { metaOf, type KubeObject } from '../../registry/object.js';
-import type { DeleteObjectRequest } from '../../registry/store/delete.js';
+import type { DeleteObjectRequest, DeleteResult } from '../../registry/store/delete.js';
 import type { RequestContext } from '../../server/request-context.js';
 import { checkDryRun } from '../query-flags.js';
 import { queryInt64, queryOptionalBool } from '../../serialization/go-query-values.js';
 import { contentTypeOf, readBody } from '../request-body.js';
-import { negotiate, writeObject, writeValue } from '../respond.js';
+import { negotiate, writeObject, writeValue, type Output } from '../respond.js';
 import { requestCodec } from '../../serialization/content-type.js';
 import { BodyDecodeError, type CodecRegistry } from '../../serialization/codec.js';
 import type { RequestScope } from '../scope.js';
+import { authorizeUnsafeDelete, wantsUnsafeDelete } from './unsafe-delete.js';
 
 interface DeleteOptionsBody {
   gracePeriodSeconds?: unknown;
@@ -21,12 +24,20 @@ interface DeleteOptionsBody {
   orphanDependents?: unknown;
   dryRun?: unknown;
   preconditions?: { uid?: unknown; resourceVersion?: unknown } | null;
+  ignoreStoreReadErrorWithClusterBreakingPotential?: unknown;
 }
+
+/** DeleteOptions as the delete handlers use them: what the store takes, and what only the handlers read. */
+export type DeleteOptionsRequest = DeleteObjectRequest & {
+  readonly orphanDependents?: boolean;
+  /** ignoreStoreReadErrorWithClusterBreakingPotential, when given. */
+  readonly ignoreStoreReadError?: boolean;
+};
 
 const PROPAGATION_POLICIES = ['Orphan', 'Background', 'Foreground'];
 
 /** Reads DeleteOptions from the body and query (the query wins, as upstream). */
-export async function deleteRequestOf(ctx: RequestContext, codecs: CodecRegistry): Promise<DeleteObjectRequest & { orphanDependents?: boolean }> {
+export async function deleteRequestOf(ctx: RequestContext, codecs: CodecRegistry): Promise<DeleteOptionsRequest> {
   const bytes = await readBody(ctx, 1024 * 1024);
   let value: unknown = null;
   if (bytes.length > 0) {
@@ -44,7 +55,7 @@ export async function deleteRequestOf(ctx: RequestContext, codecs: CodecRegistry
  * DeleteOptions given as a value (a request body, or an Eviction's deleteOptions) and the query,
  * which wins. Throws 400 for options upstream refuses.
  */
-export function deleteRequestFrom(options: unknown, q: URLSearchParams): DeleteObjectRequest & { orphanDependents?: boolean } {
+export function deleteRequestFrom(options: unknown, q: URLSearchParams): DeleteOptionsRequest {
   if (options !== null && options !== undefined && (typeof options !== 'object' || Array.isArray(options))) throw badRequest('DeleteOptions must be an object');
   const body = (options ?? {}) as DeleteOptionsBody;
   // The query's values are converted as upstream converts url.Values: an int64 that does not
@@ -53,6 +64,7 @@ export function deleteRequestFrom(options: unknown, q: URLSearchParams): DeleteO
   const grace = graceInQuery !== undefined ? Number(graceInQuery) : body.gracePeriodSeconds;
   const policy = q.get('propagationPolicy') ?? body.propagationPolicy;
   const orphan = queryOptionalBool(q, 'orphanDependents') ?? body.orphanDependents;
+  const ignoreReadError = queryOptionalBool(q, 'ignoreStoreReadErrorWithClusterBreakingPotential') ?? body.ignoreStoreReadErrorWithClusterBreakingPotential;
   // The query's dryRun replaces the body's, as upstream decodes the query over the body; the values
   // are then checked, so a misspelled dry run is refused rather than carried out for real.
   const fromQuery = q.getAll('dryRun');
@@ -76,6 +88,7 @@ export function deleteRequestFrom(options: unknown, q: URLSearchParams): DeleteO
     ...(gracePeriodSeconds !== undefined ? { gracePeriodSeconds } : {}),
     ...(policy !== undefined && policy !== null ? { propagationPolicy: String(policy) } : {}),
     ...(orphan !== undefined && orphan !== null ? { orphanDependents: orphan === true } : {}),
+    ...(ignoreReadError !== undefined && ignoreReadError !== null ? { ignoreStoreReadError: ignoreReadError === true } : {}),
     ...(preconditions
       ? {
           preconditions: {
@@ -87,16 +100,44 @@ export function deleteRequestFrom(options: unknown, q: URLSearchParams): DeleteO
   };
 }
 
-export async function handleDelete(ctx: RequestContext, scope: RequestScope): Promise<void> {
+/**
+ * Serves a DELETE. `authorizer` decides the extra verb a force delete needs (the request's own
+ * `delete` was authorized by the handler chain).
+ */
+export async function handleDelete(ctx: RequestContext, scope: RequestScope, authorizer: Authorizer): Promise<void> {
   const out = negotiate(ctx, scope.env.codecs);
   const request = await deleteRequestOf(ctx, scope.env.codecs);
+  if (wantsUnsafeDelete(request, scope.env)) {
+    await authorizeUnsafeDelete(ctx, scope, authorizer);
+    const forced = await scope.store.deleteCorrupt(scope.namespace, scope.name);
+    if (forced.object === undefined) {
+      await writeValue(ctx, 200, forceDeletedStatus(scope), out);
+      return;
+    }
+    await writeResult(ctx, scope, { object: forced.object, deleted: forced.deleted }, 200, out);
+    return;
+  }
   const result = await scope.store.delete(scope.namespace, scope.name, request);
   const status = !result.deleted && request.orphanDependents === false ? 202 : 200;
+  await writeResult(ctx, scope, result, status, out);
+}
+
+/** The object while its deletion is pending (or for types that return it), else a Success Status. */
+async function writeResult(ctx: RequestContext, scope: RequestScope, result: DeleteResult, status: number, out: Output): Promise<void> {
   if (!result.deleted || scope.store.context.strategy.returnDeletedObject) {
     await writeObject(ctx, status, result.object, scope.definition, out);
     return;
   }
   await writeValue(ctx, status, successStatus(scope, result.object), out);
+}
+
+/**
+ * What a force delete answers, having no object to show: upstream's handler fills in a Status
+ * with the code and only the name and kind, where a normal delete's Status names the resource.
+ */
+export function forceDeletedStatus(scope: RequestScope): Record<string, unknown> {
+  const details = { name: scope.name, kind: scope.definition.kind };
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details, code: 200 };
 }
 
 /** The Status a completed delete answers with (upstream's shape: name, group, kind = resource, uid). */

@@ -8,6 +8,7 @@ import type { KubeObject } from '../object.js';
 import { applyObject, type ApplyOptions, type ApplyRequest } from './apply.js';
 import { createObject } from './create.js';
 import { deleteObject, type DeleteObjectRequest, type DeleteResult } from './delete.js';
+import { deleteCorruptObject, type CorruptDeleteResult } from './delete-corrupt.js';
 import { getObject, getObjectNow, listObjects, listPrefix, type ListPage, type ListRequest } from './read.js';
 import { objectKey, type StoreContext, type WriteOptions } from './store-context.js';
 import { guaranteedUpdate, replaceObject, type GuaranteedUpdateOptions, type TryUpdate, type UpdateResult } from './update.js';
@@ -82,5 +83,10 @@ export class ResourceStore {
 
   delete(namespace: string, name: string, request: DeleteObjectRequest): Promise<DeleteResult> {
     return deleteObject(this.context, namespace, name, request);
+  }
+
+  /** The unsafe delete of an object whose stored value cannot be decoded; see deleteCorruptObject. */
+  deleteCorrupt(namespace: string, name: string): Promise<CorruptDeleteResult> {
+    return deleteCorruptObject(this.context, namespace, name);
   }
 }

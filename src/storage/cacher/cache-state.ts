@@ -11,7 +11,7 @@ import { EventWindow, type WindowLimits } from './event-window.js';
 import { sortKey } from './key-range.js';
 import type { Snapshot } from './snapshot-reads.js';
 import { SortedMap } from './sorted-map.js';
-import { DecodedEntry, decodeSlot, isCorrupt, type Slot } from './slot.js';
+import { CorruptValue, DecodedEntry, decodeSlot, isCorrupt, type Slot } from './slot.js';
 
 /** One listed key, decoded, with its position in the map's order. */
 export interface PreparedEntry<T> {
@@ -87,12 +87,15 @@ export class CacheState<T> {
     } else {
       this.at = revision;
       // A DELETED event shows the object as it was, at the delete's revision. Stores send the
-      // deleted value; without it the cache can only repeat the object it held.
+      // deleted value; without it the cache can only repeat what it held, a corrupt value
+      // included: that value must leave the cache with its key too.
       const slot = event.prevKv
         ? decodeSlot(this.decoder, { ...event.prevKv, key, modRevision: revision })
-        : prev !== undefined && !isCorrupt(prev)
-          ? new DecodedEntry(prev.key, prev.object, revision, prev.createRevision)
-          : undefined;
+        : prev === undefined
+          ? undefined
+          : isCorrupt(prev)
+            ? new CorruptValue(prev.key, revision, prev.error)
+            : new DecodedEntry(prev.key, prev.object, revision, prev.createRevision);
       if (slot === undefined) return undefined;
       this.current = this.current.delete(at);
       change = new CachedEvent('delete', key, revision, slot, prev, this.now());

@@ -30,6 +30,14 @@ export class CachedEvent<T> {
     readonly receivedAt: number,
   ) {}
 
+  /**
+   * Whether this change deletes a value nobody could decode (the force delete of a corrupt
+   * object). No watcher can be shown that deletion, so the cache ends them all (see Cacher).
+   */
+  get removesCorruptValue(): boolean {
+    return this.kind === 'delete' && isCorrupt(this.slot);
+  }
+
   /** `state` with this change applied. */
   applyTo(state: SortedMap<Slot<T>>): SortedMap<Slot<T>> {
     const at = sortKey(this.key);

@@ -202,6 +202,8 @@ export class Cacher<T> implements WatchCache<T> {
     this.state.advance(batch.revision);
     this.progressAsked = false;
     this.watchers.dispatch(changes);
+    const removed = changes.find((change) => change.removesCorruptValue);
+    if (removed !== undefined) this.watchers.closeAll(corruptValueRemoved(this.prefix, removed.key, this.state.revision));
     this.watchers.flush();
     this.waiters.advance(this.state.revision);
   }
@@ -346,6 +348,16 @@ export class Cacher<T> implements WatchCache<T> {
       () => undefined, // the next check retries; reads below the floor still fail in the store
     );
   }
+}
+
+/**
+ * Why every watcher ends when a corrupt value is deleted. Upstream's cache cannot decode that
+ * DELETED event either: its storage watch fails, it lists again and closes all its watchers, which
+ * then list again. Here the cache's own state is right already, so only the watchers go, told as
+ * those of a cache that lost its storage watch are ('compacted': list again).
+ */
+function corruptValueRemoved(prefix: string, key: string, revision: number): StorageError {
+  return new StorageError('compacted', `storage: watch cache for ${prefix} removed the undecodable value of ${key}; list again`, undefined, revision);
 }
 
 function outsideCache(keyOrPrefix: string, cachePrefix: string): StorageError {

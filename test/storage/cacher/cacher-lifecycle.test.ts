@@ -79,6 +79,28 @@ describe('Cacher lifecycle', () => {
       assert.deepEqual((await take(elsewhere, 1)).map(show), [`ADDED b=1@${rb}`]);
     }));
 
+  it('deleting a value that cannot be decoded removes it and ends every watcher with compacted (list again)', () =>
+    withCache(async (f) => {
+      await f.put('a', 'corrupt');
+      const now = await f.put('b', '1');
+      await f.seen(now);
+      const all = await f.cache.watch(after(now));
+      const other = await f.cache.watch({ ...after(now), key: `${PREFIX}b` });
+      const gone = await f.remove('a');
+      await assertRejects(take(all, 1), 'compacted');
+      await assertRejects(take(other, 1), 'compacted');
+      assert.equal(f.cache.watcherCount, 0);
+      const got = await f.cache.get(`${PREFIX}a`, { kind: 'consistent' });
+      assert.equal(got.entry, undefined);
+      assert.ok(got.revision >= gone);
+      const list = await f.cache.list({ prefix: PREFIX, at: { kind: 'consistent' } });
+      assert.deepEqual(list.items.map((e) => e.object.value), ['1']);
+      // A watcher started afterwards follows the store as usual.
+      const fresh = await f.cache.watch(after(f.cache.revision));
+      const r = await f.put('b', '2');
+      assert.deepEqual((await take(fresh, 1)).map(show), [`MODIFIED b=2@${r}`]);
+    }));
+
   it('one change reaches 1,000 watchers, each once', () =>
     withCache(async (f) => {
       const now = await f.put('a', '0');
