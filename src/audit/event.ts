@@ -44,6 +44,8 @@ export interface AuditEvent {
   requestURI: string;
   verb: string;
   user: AuditUser;
+  /** Whom an impersonating request acted as. */
+  impersonatedUser?: AuditUser;
   sourceIPs?: string[];
   userAgent?: string;
   objectRef?: AuditObjectRef;
@@ -88,6 +90,7 @@ export function eventJson(event: AuditEvent, apiVersion: string | null): string 
     verb: event.verb,
     user: userJson(event.user),
   });
+  if (event.impersonatedUser) out['impersonatedUser'] = userJson(event.impersonatedUser);
   if (event.sourceIPs && event.sourceIPs.length > 0) out['sourceIPs'] = event.sourceIPs;
   if (event.userAgent) out['userAgent'] = event.userAgent;
   if (event.objectRef) out['objectRef'] = withoutEmpty(event.objectRef);

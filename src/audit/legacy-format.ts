@@ -13,11 +13,13 @@ export function legacyEventLine(event: AuditEvent): string {
   const namespace = event.objectRef?.namespace ? event.objectRef.namespace : '<none>';
   const response = event.responseStatus ? String(event.responseStatus.code ?? 0) : '<deferred>';
   const ip = event.sourceIPs && event.sourceIPs.length > 0 ? event.sourceIPs[0]! : '<unknown>';
-  // Impersonation is not served, so the event never has an impersonated user.
+  const as = event.impersonatedUser;
+  const asUser = as ? (as.username ?? '') : '<self>';
+  const asGroups = as?.groups ? as.groups.map(goQuote).join(',') : '<lookup>';
   return (
     `${rfc3339Nano(event.requestReceivedTimestamp)} AUDIT: id=${goQuote(event.auditID)} stage=${goQuote(event.stage)}` +
     ` ip=${goQuote(ip)} method=${goQuote(event.verb)} user=${goQuote(username)} groups=${goQuote(groups)}` +
-    ` as=${goQuote('<self>')} asgroups=${goQuote('<lookup>')} user-agent=${goQuote(event.userAgent ?? '')}` +
+    ` as=${goQuote(asUser)} asgroups=${goQuote(asGroups)} user-agent=${goQuote(event.userAgent ?? '')}` +
     ` namespace=${goQuote(namespace)} uri=${goQuote(event.requestURI)} response="${response}"`
   );
 }

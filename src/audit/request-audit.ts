@@ -3,9 +3,10 @@
  * request when the policy audits it, filled in by the handlers (request and response objects) and
  * the filters (annotations, status), and handed to the sink at each stage.
  */
+import type { UserInfo } from '../auth/user-info.js';
 import type { AuditTrail, RequestContext } from '../server/request-context.js';
 import { sourceIPs } from '../server/source-ips.js';
-import { formatMicroTime, type AuditEvent, type AuditResponseStatus } from './event.js';
+import { formatMicroTime, type AuditEvent, type AuditResponseStatus, type AuditUser } from './event.js';
 import { levelAtLeast, type RequestAuditConfig } from './policy-evaluator.js';
 
 const MAX_USER_AGENT_LENGTH = 1024;
@@ -52,6 +53,10 @@ export class RequestAudit implements AuditTrail {
     if (this.keepsResponse) this.event.responseObject = this.kept(object);
   }
 
+  impersonatedUser(user: UserInfo): void {
+    this.event.impersonatedUser = auditUserOf(user);
+  }
+
   /** The bounded fields of a Status the response carries (an error, or a delete's success). */
   responseStatus(status: { status?: string; message?: string; reason?: string; details?: unknown; code?: number }): void {
     const bounded: AuditResponseStatus = { metadata: {} };
@@ -85,7 +90,7 @@ export function requestEvent(ctx: RequestContext, config: RequestAuditConfig): A
     stage: 'RequestReceived',
     requestURI: req.url ?? '',
     verb: info.verb,
-    user: user ? { username: user.name, uid: user.uid, groups: user.groups, extra: user.extra } : {},
+    user: user ? auditUserOf(user) : {},
     sourceIPs: sourceIPs(req),
     userAgent: userAgentOf(req.headers['user-agent']),
     requestReceivedTimestamp: received,
@@ -102,6 +107,10 @@ export function requestEvent(ctx: RequestContext, config: RequestAuditConfig): A
     };
   }
   return event;
+}
+
+function auditUserOf(user: UserInfo): AuditUser {
+  return { username: user.name, uid: user.uid, groups: user.groups, extra: user.extra };
 }
 
 function userAgentOf(value: string | undefined): string | undefined {

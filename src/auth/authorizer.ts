@@ -5,6 +5,8 @@
 import type { UserInfo } from './user-info.js';
 import { SYSTEM_MASTERS } from './authenticator.js';
 import { firstDeciding, isPromise } from '../util/promises.js';
+import { RbacAuthorizer } from './rbac/rbac-authorizer.js';
+import type { RbacPolicySource } from './rbac/rbac-types.js';
 
 /** What is being asked, as upstream's authorizer.Attributes. */
 export interface AuthorizationAttributes {
@@ -138,19 +140,28 @@ export class UnionAuthorizer implements Authorizer, RuleResolver {
 }
 
 /** The authorization modes Capstan implements so far. */
-export const IMPLEMENTED_AUTHORIZATION_MODES: readonly string[] = ['AlwaysAllow', 'AlwaysDeny'];
+export const IMPLEMENTED_AUTHORIZATION_MODES: readonly string[] = ['AlwaysAllow', 'AlwaysDeny', 'RBAC'];
 /** Upstream's other modes: valid names, not implemented yet. */
-export const PLANNED_AUTHORIZATION_MODES: readonly string[] = ['ABAC', 'Webhook', 'RBAC', 'Node'];
+export const PLANNED_AUTHORIZATION_MODES: readonly string[] = ['ABAC', 'Webhook', 'Node'];
+
+/** What the modes read: RBAC needs the cluster's roles and bindings. */
+export interface AuthorizerSources {
+  readonly rbac?: RbacPolicySource;
+}
 
 /**
  * The authorizer for `--authorization-mode` values, behind the system:masters authorizer as
  * upstream; its rules are the modes' rules (system:masters lists none of its own, as upstream).
- * Throws for a mode not in {@link IMPLEMENTED_AUTHORIZATION_MODES}.
+ * Throws for a mode not in {@link IMPLEMENTED_AUTHORIZATION_MODES}, and for RBAC without its source.
  */
-export function buildAuthorizer(modes: readonly string[]): Authorizer & RuleResolver {
+export function buildAuthorizer(modes: readonly string[], sources: AuthorizerSources = {}): Authorizer & RuleResolver {
   const byMode: Record<string, () => Authorizer & RuleResolver> = {
     AlwaysAllow: () => new AlwaysAllowAuthorizer(),
     AlwaysDeny: () => new AlwaysDenyAuthorizer(),
+    RBAC: () => {
+      if (!sources.rbac) throw new Error('authorization mode RBAC needs the cluster\'s roles and bindings');
+      return new RbacAuthorizer(sources.rbac);
+    },
   };
   const chosen = modes.map((mode) => {
     const create = byMode[mode];

@@ -10,7 +10,7 @@ import type { KeyLayout } from './keys.js';
 import type { KubeObject } from './object.js';
 import type { Strategy } from './strategy.js';
 import { ResourceStore } from './store/resource-store.js';
-import type { NamespaceGate } from './store/store-context.js';
+import type { NamespaceGate, WriteGuard } from './store/store-context.js';
 import type { FieldManager } from '../apply/field-manager.js';
 
 export interface RegistryDeps {
@@ -21,6 +21,8 @@ export interface RegistryDeps {
   readonly strategyFor: (definition: ResourceDefinition) => Strategy;
   /** Records field ownership of a type's writes; absent: nothing is recorded. */
   readonly fieldManagerFor?: (definition: ResourceDefinition) => FieldManager;
+  /** Further checks of a type's API writes (RBAC's escalation prevention); undefined: none. */
+  readonly writeGuardFor?: (definition: ResourceDefinition) => WriteGuard | undefined;
   readonly clock?: () => number;
   readonly newUid?: () => string;
 }
@@ -52,6 +54,7 @@ export class Registry {
         clock: this.deps.clock ?? Date.now,
         newUid: this.deps.newUid ?? randomUUID,
         fields: this.deps.fieldManagerFor?.(definition),
+        guard: this.deps.writeGuardFor?.(definition),
         get namespaces() {
           return registry.namespaceGate;
         },

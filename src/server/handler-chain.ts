@@ -3,14 +3,16 @@
  * Read from the bottom up: the first wrapper applied is the innermost.
  *
  *   retry-after (while stopping) -> HSTS -> request info -> GOAWAY -> panic recovery -> CORS
- *   -> failed-authentication audit -> authentication -> audit -> max in-flight -> authorization
- *   -> timeout -> router
+ *   -> failed-authentication audit -> authentication -> audit -> impersonation -> max in-flight
+ *   -> authorization -> timeout -> router
  *
  * Audit runs after authentication, where upstream runs it (DESIGN.md puts it before): the policy
  * looks at the user, which authentication sets. Requests that fail authentication are audited from
- * outside it, as upstream's failed-authentication audit does. Impersonation (after audit) would
- * join the list when it exists; priority and fairness would replace max in-flight. Filters whose
- * options are off (audit, CORS, GOAWAY, HSTS) are left out of the chain altogether.
+ * outside it, as upstream's failed-authentication audit does. Impersonation comes after audit, so
+ * the event names the user who sent the request and, beside it, the one it acted as; everything
+ * after it (max in-flight, authorization, the handlers) sees the impersonated user. Priority and
+ * fairness would replace max in-flight. Filters whose options are off (audit, CORS, GOAWAY, HSTS)
+ * are left out of the chain altogether.
  */
 import type { Auditing } from '../audit/build-auditing.js';
 import { withAudit, withFailedAuthenticationAudit } from './filters/audit.js';
@@ -19,6 +21,7 @@ import { withAuthorization } from './filters/authorization.js';
 import { withCors } from './filters/cors.js';
 import { withProbabilisticGoaway } from './filters/goaway.js';
 import { withHsts } from './filters/hsts.js';
+import { withImpersonation } from './filters/impersonation.js';
 import { withRetryAfter } from './filters/retry-after.js';
 import { withMaxInFlight } from './filters/max-in-flight.js';
 import { withPanicRecovery } from './filters/panic-recovery.js';
@@ -61,6 +64,7 @@ export function buildHandlerChain(deps: HandlerChainDeps): RequestListener {
   h = withTimeout(h, deps);
   h = withAuthorization(h, deps);
   h = withMaxInFlight(h, deps);
+  h = withImpersonation(h, deps);
   h = withAudit(h, deps);
   h = withAuthentication(h, deps);
   h = withFailedAuthenticationAudit(h, deps);

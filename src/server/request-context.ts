@@ -37,7 +37,7 @@ export interface RequestContext {
   readonly res: Response;
   readonly info: RequestInfo;
   readonly query: URLSearchParams;
-  /** Set by the authentication filter. */
+  /** Set by the authentication filter; the impersonation filter replaces it with the user a request acts as. */
   user: UserInfo | undefined;
   /** Aborts when the client goes away or the request times out. */
   readonly signal: AbortSignal;
@@ -66,6 +66,8 @@ export interface AuditTrail {
   requestPatch(decode: () => unknown): void;
   /** The response body, a Status included. */
   responseObject(object: unknown): void;
+  /** The user an impersonating request acts as (the event's `user` stays the one who sent it). */
+  impersonatedUser(user: UserInfo): void;
   /** Whether the response body is kept (RequestResponse), so that one built only for the event is worth building. */
   readonly keepsResponse: boolean;
 }

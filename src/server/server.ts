@@ -18,7 +18,7 @@ import { withAuthenticatedGroup } from '../auth/authenticator.js';
 import { readTokenFile } from '../auth/token-file.js';
 import type { UserInfo } from '../auth/user-info.js';
 import { buildAuditing, type Auditing } from '../audit/build-auditing.js';
-import { buildAuthorizer } from '../auth/authorizer.js';
+import { buildAuthorizer, type Authorizer } from '../auth/authorizer.js';
 import { installDebugFlags } from '../debug/debug-flags.js';
 import { DebugSocket } from '../debug/debug-socket.js';
 import { installProfiling } from '../debug/pprof-routes.js';
@@ -57,6 +57,8 @@ export interface ServerDeps {
   readonly resourceHandler?: Handler;
   /** Bearer token authenticators besides --token-auth-file's (tests add their own). */
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
+  /** Decides every request (and is the one the app's access reviews ask); default: built from --authorization-mode. */
+  readonly authorizer?: Authorizer;
   /** Whether the in-process informers have synced (the `informer-sync` readyz check); default: yes. */
   readonly informersSynced?: () => boolean;
 }
@@ -270,7 +272,7 @@ export class Server {
       inFlight: this.inFlight,
       authenticators: [new X509Authenticator(), new BearerTokenAuthenticator(this.tokenAuthenticators)],
       anonymous: authentication.anonymous,
-      authorizer: buildAuthorizer(authorization.modes),
+      authorizer: this.deps.authorizer ?? buildAuthorizer(authorization.modes),
       requestTimeoutMs: limits.requestTimeoutMs,
       maxRequestsInflight: limits.maxRequestsInflight,
       maxMutatingRequestsInflight: limits.maxMutatingRequestsInflight,

@@ -25,7 +25,8 @@ describe('buildAuthorizer', () => {
     assert.equal((await buildAuthorizer(['AlwaysDeny', 'AlwaysAllow']).authorize(attrs({}))).decision, 'allow'));
   it('system:masters is always allowed', async () =>
     assert.equal((await buildAuthorizer(['AlwaysDeny']).authorize(attrs({ user: { name: 'root', groups: ['system:masters'] } }))).decision, 'allow'));
-  it('throws for modes not implemented', () => assert.throws(() => buildAuthorizer(['RBAC']), /RBAC is not implemented/));
+  it('throws for modes not implemented', () => assert.throws(() => buildAuthorizer(['Node']), /Node is not implemented/));
+  it('throws for RBAC without roles and bindings', () => assert.throws(() => buildAuthorizer(['RBAC']), /RBAC needs the cluster's roles and bindings/));
 });
 
 describe('rules of buildAuthorizer (SelfSubjectRulesReview)', () => {

@@ -159,7 +159,7 @@ describe('parseFlags', () => {
 
 describe('validateOptions', () => {
   const table: Array<{ name: string; argv: string[]; message: RegExp }> = [
-    { name: 'unimplemented mode', argv: ['--authorization-mode', 'RBAC'], message: /--authorization-mode RBAC is not implemented yet/ },
+    { name: 'unimplemented mode', argv: ['--authorization-mode', 'Node'], message: /--authorization-mode Node is not implemented yet/ },
     { name: 'unknown mode', argv: ['--authorization-mode', 'Magic'], message: /Magic is not a known authorization mode/ },
     { name: 'repeated mode', argv: ['--authorization-mode', 'AlwaysAllow,AlwaysAllow'], message: /more than once/ },
     { name: 'cert without key', argv: ['--tls-cert-file', '/etc/hostname'], message: /must be given together/ },
@@ -216,7 +216,7 @@ describe('capstan binary', () => {
   });
 
   it('exits 1 for an unknown flag and for invalid combinations, without a stack trace', () => {
-    for (const args of [['--bogus'], ['--authorization-mode', 'RBAC']]) {
+    for (const args of [['--bogus'], ['--authorization-mode', 'Node']]) {
       const r = run(...args);
       assert.equal(r.status, 1);
       assert.match(r.stderr, /^capstan: .+\n$/);

@@ -43,7 +43,7 @@ export async function handlePatch(ctx: RequestContext, scope: RequestScope): Pro
       if (attempts > 1) ctx.warnings.length = warnings;
       return object;
     },
-    { dryRun, subresource: scope.subresource, manager },
+    { dryRun, subresource: scope.subresource, user: ctx.user, manager },
   );
   await writeObject(ctx, 200, result.object, d, out);
 }

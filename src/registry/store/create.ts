@@ -38,6 +38,10 @@ export async function createObject(ctx: StoreContext, namespace: string, object:
     throw badRequest('resourceVersion should not be set on objects to be created');
   }
   delete meta.resourceVersion;
+  if (ctx.guard && options.user) {
+    const checking = ctx.guard.checkCreate(object, { user: options.user, namespace: d.namespaced ? namespace : '', name: '' });
+    if (checking) await checking;
+  }
   const now = ctx.clock();
   const strategyCtx = { now, dryRun: options.dryRun, subresource: '', user: options.user };
   meta.uid = ctx.newUid();

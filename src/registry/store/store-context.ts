@@ -32,6 +32,28 @@ export interface StoreContext {
   readonly namespaces: NamespaceGate | undefined;
   /** Records field ownership (metadata.managedFields); undefined: writes are not recorded. */
   readonly fields: FieldManager | undefined;
+  /** Checks API writes of this type further (RBAC types); undefined: none. */
+  readonly guard: WriteGuard | undefined;
+}
+
+/** What a write guard sees of a write made through the API. */
+export interface GuardedWrite {
+  readonly user: UserInfo;
+  /** The request's namespace ("" for cluster-scoped types). */
+  readonly namespace: string;
+  /** The request's name ("" for a create, which names the object in its body). */
+  readonly name: string;
+}
+
+/**
+ * Checks a write beyond its verb being authorized, for the types upstream guards in their storage
+ * (RBAC's escalation prevention). Runs only for writes with a requesting user, before anything else
+ * looks at the object: on create before the strategy prepares it, on update with the new object as
+ * the request made it (after a patch is applied), before the update rules. Throws an ApiError.
+ */
+export interface WriteGuard {
+  checkCreate(object: KubeObject, write: GuardedWrite): Promise<void> | void;
+  checkUpdate(object: KubeObject, old: KubeObject, write: GuardedWrite): Promise<void> | void;
 }
 
 /** Per-request options of a write. */
@@ -39,7 +61,7 @@ export interface WriteOptions {
   readonly dryRun: boolean;
   /** "" for the main resource. */
   readonly subresource: string;
-  /** The requesting user; creates hand it to the strategy (see StrategyContext.user). */
+  /** The requesting user (writes through the API): creates hand it to the strategy (StrategyContext.user), and a WriteGuard checks it. */
   readonly user?: UserInfo;
   /**
    * The field manager the write is recorded under in metadata.managedFields; undefined: not

@@ -149,6 +149,11 @@ async function updateOnce(
   const storedVersion = metaOf(stored.object).resourceVersion;
   if (!asked) metaOf(updated).resourceVersion = storedVersion;
   else if (asked !== storedVersion) throw conflict(refOf(ctx, name), OBJECT_MODIFIED);
+  if (ctx.guard && options.user && !options.systemUpdate) {
+    const meta = metaOf(stored.object);
+    const checking = ctx.guard.checkUpdate(updated, stored.object, { user: options.user, namespace: meta.namespace ?? '', name: meta.name ?? name });
+    if (checking) await checking;
+  }
   const strategyCtx = { now: ctx.clock(), dryRun: options.dryRun, subresource: options.subresource };
   const writer = options.manager === undefined ? undefined : { manager: options.manager, subresource: options.managerSubresource ?? options.subresource };
   if (!options.systemUpdate) applyUpdateRules(ctx, updated, stored.object, strategyCtx, writer);

@@ -57,6 +57,7 @@ const DEFINITIONS: readonly ResourceDefinition[] = (
     ['', 'serviceaccounts'],
     ['apps', 'deployments'],
     ['coordination.k8s.io', 'leases'],
+    ['rbac.authorization.k8s.io', 'clusterroles'],
   ] as const
 ).map(([group, resource]) => {
   const found = catalog.resource(group, 'v1', resource);
