@@ -12,11 +12,10 @@
 import { readFileSync } from 'node:fs';
 import type { FieldError } from '../api/errors.js';
 import { goQuote } from '../serialization/go-format.js';
-import { escapeLikeGo } from '../serialization/json-encode.js';
 import { decodeYaml } from '../serialization/yaml-decode.js';
 import { goAggregate } from '../util/go-aggregate.js';
 import { isDns1123Subdomain } from '../validation/dns-names.js';
-import { GoSyntax, fieldInvalid, fieldNotSupported, fieldRequired } from '../validation/field-errors.js';
+import { fieldInvalid, fieldNotSupported, fieldRequired } from '../validation/field-errors.js';
 
 export type AuditLevel = 'None' | 'Metadata' | 'Request' | 'RequestResponse';
 export type AuditStage = 'RequestReceived' | 'ResponseStarted' | 'ResponseComplete' | 'Panic';
@@ -260,12 +259,12 @@ function ruleErrors(rule: DecodedRule, path: string): FieldError[] {
     const groupProblems = group === '' ? [] : isDns1123Subdomain(group);
     if (groupProblems.length > 0) errors.push(fieldInvalid(`${path}.resources.group`, group, groupProblems.join(',')));
     if (resourceNames.length > 0 && resources.length === 0) {
-      errors.push(fieldInvalid(`${path}.resources.resourceNames`, goJsonValue(resourceNames), 'using resourceNames requires at least one resource'));
+      errors.push(fieldInvalid(`${path}.resources.resourceNames`, resourceNames, 'using resourceNames requires at least one resource'));
     }
   }
   errors.push(...stageErrors(rule.omitStages, `${path}.omitStages`));
   if (rule.nonResourceURLs.length > 0 && (rule.resources.length > 0 || rule.namespaces.length > 0)) {
-    errors.push(fieldInvalid(`${path}.nonResourceURLs`, goJsonValue(rule.nonResourceURLs), 'rules cannot apply to both regular resources and non-resource URLs'));
+    errors.push(fieldInvalid(`${path}.nonResourceURLs`, rule.nonResourceURLs, 'rules cannot apply to both regular resources and non-resource URLs'));
   }
   return errors;
 }
@@ -276,11 +275,6 @@ function stageErrors(stages: readonly string[], path: string): FieldError[] {
     if (!STAGES.includes(stage)) errors.push(fieldInvalid(`${path}[${i}]`, stage, `allowed stages are ${STAGES.join(',')}`));
   });
   return errors;
-}
-
-/** A list as field errors print it since 1.34: Go's json.Marshal of the value. */
-function goJsonValue(list: readonly string[]): GoSyntax {
-  return new GoSyntax(escapeLikeGo(JSON.stringify(list)));
 }
 
 /** Go's *PathError text for a failed read (`open <path>: no such file or directory`). */

@@ -5,7 +5,7 @@
 import { invalid, type FieldError } from '../api/errors.js';
 import { isGoPrintable } from '../serialization/go-format.js';
 import { queryOptionalBool } from '../serialization/go-query-values.js';
-import { fieldForbidden, fieldNotSupported, fieldRequired, goStringSlice } from '../validation/field-errors.js';
+import { fieldForbidden, fieldNotSupported, fieldRequired } from '../validation/field-errors.js';
 import { FIELD_MANAGER_MAX_LENGTH, validateFieldManager } from '../validation/managed-fields.js';
 import type { FieldValidation } from '../patch/patch-request.js';
 
@@ -33,7 +33,7 @@ export function isDryRun(query: URLSearchParams, kind: WriteOptionsKind): boolea
 /** Throws upstream's 422 unless every value is "All" (a dry run's values, from the query or a body). */
 export function checkDryRun(values: readonly string[], kind: WriteOptionsKind): void {
   if (values.every((v) => v === 'All')) return;
-  throw invalid(kind, 'meta.k8s.io', '', [fieldNotSupported('dryRun', goStringSlice(values), ['All'])]);
+  throw invalid(kind, 'meta.k8s.io', '', [fieldNotSupported('dryRun', values, ['All'])]);
 }
 
 export type { FieldValidation };

@@ -2,19 +2,21 @@
  * FieldError constructors that word messages as upstream's field.Error does: `Invalid value:
  * "Bad_Name": <detail>`, `Required value: <detail>`, `Forbidden: <detail>`, `Too long: may not be
  * more than 262144 bytes`, `Duplicate value: ...`, `Unsupported value: ...: supported values: ...`,
- * `Not found: ...`. Invalid values are printed the way Go's fmt prints them (strings quoted
- * with %q, numbers and booleans bare, null as `null`); values Go prints in its own syntax (structs,
- * slices) are passed in already rendered as a {@link GoSyntax}.
+ * `Not found: ...`. Invalid values are printed as upstream's 1.34+ field.Error prints them: strings
+ * quoted with %q, numbers and booleans bare, anything else (lists, maps, structs, null) as
+ * encoding/json writes it. A value whose Go rendering the caller must make itself (a type with its
+ * own String method, Go syntax inside a detail) is passed in as a {@link GoSyntax}.
  */
 import type { FieldError } from '../api/errors.js';
 import { formatGoFloat, goQuote } from '../serialization/go-format.js';
+import { escapeLikeGo } from '../serialization/json-encode.js';
 
 /** A value already rendered in Go syntax, e.g. `[]string{"a", "b"}`. */
 export class GoSyntax {
   constructor(readonly text: string) {}
 }
 
-/** A string slice as Go's %#v prints it: `[]string{"a", "b"}`. */
+/** A string slice as Go's %#v prints it (`[]string{"a", "b"}`), for details that format with %#v. */
 export function goStringSlice(values: readonly string[]): GoSyntax {
   return new GoSyntax(`[]string{${values.map(goQuote).join(', ')}}`);
 }
@@ -25,7 +27,14 @@ function formatValue(value: unknown): string {
   if (typeof value === 'string') return goQuote(value);
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : formatGoFloat(value);
   if (typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
+  return escapeLikeGo(JSON.stringify(value));
+}
+
+/** A Go map as encoding/json writes it, keys sorted; `null` for a nil map. */
+export function goJsonMap(map: unknown): Record<string, unknown> | null {
+  if (typeof map !== 'object' || map === null || Array.isArray(map)) return null;
+  const record = map as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(record).sort().map((key) => [key, record[key]]));
 }
 
 function withDetail(head: string, detail: string): string {

@@ -14,7 +14,7 @@ export function validateFinalizers(finalizers: readonly string[] | null | undefi
   const errs: FieldError[] = [];
   for (const finalizer of list) for (const msg of isQualifiedName(finalizer)) errs.push(fieldInvalid(field, finalizer, msg));
   if (list.includes(FINALIZER_ORPHAN_DEPENDENTS) && list.includes(FINALIZER_DELETE_DEPENDENTS)) {
-    errs.push(fieldInvalid(field, goStringSlice(list), `finalizer ${FINALIZER_ORPHAN_DEPENDENTS} and ${FINALIZER_DELETE_DEPENDENTS} cannot be both set`));
+    errs.push(fieldInvalid(field, list, `finalizer ${FINALIZER_ORPHAN_DEPENDENTS} and ${FINALIZER_DELETE_DEPENDENTS} cannot be both set`));
   }
   return errs;
 }

@@ -5,7 +5,7 @@
  * ownerReferences and managedFields must be valid.
  */
 import type { FieldError } from '../api/errors.js';
-import { GoSyntax, fieldInvalid } from './field-errors.js';
+import { fieldInvalid } from './field-errors.js';
 import { validateNoNewFinalizers } from './finalizers.js';
 import { validateAnnotations, validateLabels } from './labels-annotations.js';
 import { validateManagedFields } from './managed-fields.js';
@@ -16,13 +16,12 @@ import { validateOwnerReferences } from './owner-references.js';
 export const FIELD_IMMUTABLE_ERROR = 'field is immutable';
 
 /**
- * A timestamp as Go prints a metav1.Time in messages (`2026-11-21 08:42:17 +0000 UTC`; the zero
- * time for none), assuming the server runs in UTC as upstream's images do.
+ * A timestamp as a metav1.Time holds it and encoding/json writes it in messages: RFC 3339 in UTC,
+ * to the second (`2026-11-21T08:42:17Z`), or null for none (the zero time).
  */
-function goTime(timestamp: string | null | undefined): string {
+function jsonTime(timestamp: string | null | undefined): string | null {
   const ms = timestamp ? Date.parse(timestamp) : NaN;
-  if (Number.isNaN(ms)) return '0001-01-01 00:00:00 +0000 UTC';
-  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} +0000 UTC`;
+  return Number.isNaN(ms) ? null : `${new Date(ms).toISOString().slice(0, 19)}Z`;
 }
 
 function immutable(field: string, next: unknown, previous: unknown, shown: unknown = next): FieldError[] {
@@ -38,14 +37,14 @@ export function validateObjectMetaUpdate(next: ObjectMetaInput, previous: Object
   if (previous.deletionTimestamp) errs.push(...validateNoNewFinalizers(next.finalizers, previous.finalizers, `${path}.finalizers`));
   if ((next.resourceVersion ?? '') === '') errs.push(fieldInvalid(`${path}.resourceVersion`, next.resourceVersion ?? '', 'must be specified for an update'));
   if ((next.generation ?? 0) < (previous.generation ?? 0)) errs.push(fieldInvalid(`${path}.generation`, next.generation ?? 0, 'must not be decremented'));
-  const deletion = (m: ObjectMetaInput): string | null => (m.deletionTimestamp ? goTime(m.deletionTimestamp) : null);
+  const deletion = (m: ObjectMetaInput): string | null => jsonTime(m.deletionTimestamp);
   const grace = (m: ObjectMetaInput): number | null => m.deletionGracePeriodSeconds ?? null;
   errs.push(
     ...immutable(`${path}.name`, next.name ?? '', previous.name ?? ''),
     ...immutable(`${path}.namespace`, next.namespace ?? '', previous.namespace ?? ''),
     ...immutable(`${path}.uid`, next.uid ?? '', previous.uid ?? ''),
-    ...immutable(`${path}.creationTimestamp`, goTime(next.creationTimestamp), goTime(previous.creationTimestamp), new GoSyntax(goTime(next.creationTimestamp))),
-    ...immutable(`${path}.deletionTimestamp`, deletion(next), deletion(previous), deletion(next) === null ? null : new GoSyntax(deletion(next)!)),
+    ...immutable(`${path}.creationTimestamp`, jsonTime(next.creationTimestamp), jsonTime(previous.creationTimestamp)),
+    ...immutable(`${path}.deletionTimestamp`, deletion(next), deletion(previous)),
     ...immutable(`${path}.deletionGracePeriodSeconds`, grace(next), grace(previous)),
     ...validateLabels(next.labels, `${path}.labels`),
     ...validateAnnotations(next.annotations, `${path}.annotations`),

@@ -4,8 +4,7 @@
  * (paths name the list, not the index).
  */
 import type { FieldError } from '../api/errors.js';
-import { goQuote } from '../serialization/go-format.js';
-import { GoSyntax, fieldInvalid } from './field-errors.js';
+import { fieldInvalid } from './field-errors.js';
 import type { OwnerReferenceInput } from './metadata-input.js';
 
 /** Group/version of an apiVersion as upstream parses it; empty when it cannot be parsed. */
@@ -15,16 +14,16 @@ function groupVersion(apiVersion: string): { group: string; version: string } {
   return parts.length === 1 ? { group: '', version: apiVersion } : { group: parts[0]!, version: parts[1]! };
 }
 
-function goPointer(v: boolean | null | undefined): string {
-  return v === null || v === undefined ? '(*bool)(nil)' : `&${v}`;
-}
-
-/** The reference as Go's %#v shows it (pointers shown by value, not address). */
-function goOwnerReference(ref: OwnerReferenceInput): string {
-  return (
-    `v1.OwnerReference{APIVersion:${goQuote(ref.apiVersion ?? '')}, Kind:${goQuote(ref.kind ?? '')}, Name:${goQuote(ref.name ?? '')}, ` +
-    `UID:${goQuote(ref.uid ?? '')}, Controller:${goPointer(ref.controller)}, BlockOwnerDeletion:${goPointer(ref.blockOwnerDeletion)}}`
-  );
+/** The reference as encoding/json writes a metav1.OwnerReference: its fields in order, unset pointers left out. */
+function jsonOwnerReference(ref: OwnerReferenceInput): Record<string, unknown> {
+  return {
+    apiVersion: ref.apiVersion ?? '',
+    kind: ref.kind ?? '',
+    name: ref.name ?? '',
+    uid: ref.uid ?? '',
+    ...(ref.controller !== null && ref.controller !== undefined ? { controller: ref.controller } : {}),
+    ...(ref.blockOwnerDeletion !== null && ref.blockOwnerDeletion !== undefined ? { blockOwnerDeletion: ref.blockOwnerDeletion } : {}),
+  };
 }
 
 function validateOwnerReference(ref: OwnerReferenceInput, field: string): FieldError[] {
@@ -36,7 +35,7 @@ function validateOwnerReference(ref: OwnerReferenceInput, field: string): FieldE
   if ((ref.name ?? '') === '') errs.push(fieldInvalid(`${field}.name`, ref.name ?? '', 'name must not be empty'));
   if ((ref.uid ?? '') === '') errs.push(fieldInvalid(`${field}.uid`, ref.uid ?? '', 'uid must not be empty'));
   if (gv.group === '' && gv.version === 'v1' && kind === 'Event') {
-    errs.push(fieldInvalid(field, new GoSyntax(goOwnerReference(ref)), '/v1, Kind=Event is disallowed from being an owner'));
+    errs.push(fieldInvalid(field, jsonOwnerReference(ref), '/v1, Kind=Event is disallowed from being an owner'));
   }
   return errs;
 }
@@ -52,7 +51,7 @@ export function validateOwnerReferences(refs: readonly OwnerReferenceInput[] | n
       firstController = current;
       continue;
     }
-    const all = new GoSyntax(`[]v1.OwnerReference{${(refs ?? []).map(goOwnerReference).join(', ')}}`);
+    const all = (refs ?? []).map(jsonOwnerReference);
     errs.push(fieldInvalid(field, all, `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${current}`));
   }
   return errs;

@@ -210,19 +210,19 @@ describe('errors and golden shapes', () => {
   it('refuses a dryRun or fieldValidation value it does not know with upstream\'s 422, and does nothing', async () => {
     const unknownInBody = await server.request(`${CMS}/cm1`, { method: 'DELETE', body: { dryRun: ['Foo'] } });
     assert.equal(unknownInBody.status, 422, unknownInBody.body);
-    assert.equal(unknownInBody.json().message, 'DeleteOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Foo"}: supported values: "All"');
+    assert.equal(unknownInBody.json().message, 'DeleteOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["Foo"]: supported values: "All"');
     assert.equal((await server.request(`${CMS}/cm1`)).status, 200, 'a misspelled dry run deletes nothing');
     const unknownInQuery = await post(`${CMS}?dryRun=Foo`, { metadata: { name: 'dry-foo' } });
     assert.equal(unknownInQuery.status, 422, unknownInQuery.body);
-    assert.equal(unknownInQuery.json().message, 'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Foo"}: supported values: "All"');
+    assert.equal(unknownInQuery.json().message, 'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["Foo"]: supported values: "All"');
     assert.deepEqual(unknownInQuery.json().details, {
       group: 'meta.k8s.io',
       kind: 'CreateOptions',
-      causes: [{ reason: 'FieldValueNotSupported', message: 'Unsupported value: []string{"Foo"}: supported values: "All"', field: 'dryRun' }],
+      causes: [{ reason: 'FieldValueNotSupported', message: 'Unsupported value: ["Foo"]: supported values: "All"', field: 'dryRun' }],
     });
     const empty = await post(`${CMS}?dryRun=`, { metadata: { name: 'dry-empty' } });
     assert.equal(empty.status, 422, empty.body);
-    assert.match(empty.json().message, /dryRun: Unsupported value: \[\]string\{""\}/);
+    assert.match(empty.json().message, /dryRun: Unsupported value: \[""\]/);
     const level = await server.request(`${CMS}/cm1?fieldValidation=Bogus`, { method: 'PATCH', body: { data: { a: 'b' } }, headers: { 'Content-Type': 'application/merge-patch+json' } });
     assert.equal(level.status, 422, level.body);
     assert.equal(level.json().message, 'PatchOptions.meta.k8s.io "" is invalid: fieldValidation: Unsupported value: "Bogus": supported values: "", "Ignore", "Strict", "Warn"');

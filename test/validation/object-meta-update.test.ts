@@ -27,17 +27,17 @@ const cases: { name: string; next: ObjectMetaInput; previous?: ObjectMetaInput; 
   {
     name: 'creationTimestamp changed',
     next: { ...old, creationTimestamp: '2026-11-22T00:00:00Z' },
-    want: [inv('metadata.creationTimestamp', 'Invalid value: 2026-11-22 00:00:00 +0000 UTC: field is immutable')],
+    want: [inv('metadata.creationTimestamp', 'Invalid value: "2026-11-22T00:00:00Z": field is immutable')],
   },
   {
     name: 'creationTimestamp cleared',
     next: { ...old, creationTimestamp: null },
-    want: [inv('metadata.creationTimestamp', 'Invalid value: 0001-01-01 00:00:00 +0000 UTC: field is immutable')],
+    want: [inv('metadata.creationTimestamp', 'Invalid value: null: field is immutable')],
   },
   {
     name: 'deletionTimestamp set',
     next: { ...old, deletionTimestamp: '2026-11-22T00:00:00Z' },
-    want: [inv('metadata.deletionTimestamp', 'Invalid value: 2026-11-22 00:00:00 +0000 UTC: field is immutable')],
+    want: [inv('metadata.deletionTimestamp', 'Invalid value: "2026-11-22T00:00:00Z": field is immutable')],
   },
   {
     name: 'deletionTimestamp cleared',

@@ -70,7 +70,7 @@ const cases: Case[] = [
     want: [
       inv(
         'metadata.ownerReferences',
-        'Invalid value: v1.OwnerReference{APIVersion:"v1", Kind:"Event", Name:"e", UID:"u", Controller:(*bool)(nil), BlockOwnerDeletion:(*bool)(nil)}: /v1, Kind=Event is disallowed from being an owner',
+        'Invalid value: {"apiVersion":"v1","kind":"Event","name":"e","uid":"u"}: /v1, Kind=Event is disallowed from being an owner',
       ),
     ],
   },
@@ -86,7 +86,7 @@ const cases: Case[] = [
     want: [
       inv(
         'metadata.ownerReferences',
-        'Invalid value: []v1.OwnerReference{v1.OwnerReference{APIVersion:"apps/v1", Kind:"ReplicaSet", Name:"a", UID:"1", Controller:&true, BlockOwnerDeletion:(*bool)(nil)}, v1.OwnerReference{APIVersion:"apps/v1", Kind:"ReplicaSet", Name:"b", UID:"2", Controller:&true, BlockOwnerDeletion:(*bool)(nil)}}: Only one reference can have Controller set to true. Found "true" in references for ReplicaSet/a and ReplicaSet/b',
+        'Invalid value: [{"apiVersion":"apps/v1","kind":"ReplicaSet","name":"a","uid":"1","controller":true},{"apiVersion":"apps/v1","kind":"ReplicaSet","name":"b","uid":"2","controller":true}]: Only one reference can have Controller set to true. Found "true" in references for ReplicaSet/a and ReplicaSet/b',
       ),
     ],
   },
@@ -94,7 +94,7 @@ const cases: Case[] = [
   {
     name: 'conflicting deletion finalizers',
     meta: { ...base, finalizers: ['orphan', 'foregroundDeletion'] },
-    want: [inv('metadata.finalizers', 'Invalid value: []string{"orphan", "foregroundDeletion"}: finalizer orphan and foregroundDeletion cannot be both set')],
+    want: [inv('metadata.finalizers', 'Invalid value: ["orphan","foregroundDeletion"]: finalizer orphan and foregroundDeletion cannot be both set')],
   },
   {
     name: 'managed fields',

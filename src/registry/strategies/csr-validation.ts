@@ -6,7 +6,7 @@
  * the status subresource issues (status.certificate), and no decision or failure is ever taken back.
  */
 import type { FieldError } from '../../api/errors.js';
-import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
+import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired } from '../../validation/field-errors.js';
 import { goQuote } from '../../serialization/go-format.js';
 import { jsonEqual } from '../object.js';
 import { APPROVED, conditionsOf, conditionsOfType, DENIED, FAILED, statusOf, typeOf } from './csr-conditions.js';
@@ -73,7 +73,7 @@ export function validateCsr(csr: JsonRecord, opts: CsrValidationOptions): FieldE
   const errors: FieldError[] = [];
   const request = spec['request'];
   const requestError = certificateRequestError(bytesOf(spec, 'request'));
-  if (requestError !== undefined) errors.push(fieldInvalid('spec.request', goBytes(request), requestError));
+  if (requestError !== undefined) errors.push(fieldInvalid('spec.request', jsonBytes(request), requestError));
   errors.push(...validateUsages(usagesOf(csr), opts));
   const signerName = stringAt(spec, 'signerName') ?? '';
   if (!opts.allowLegacySignerName && signerName === LEGACY_UNKNOWN_SIGNER) {
@@ -177,9 +177,7 @@ function bytesOf(parent: JsonRecord | undefined, key: string): Buffer {
   return value === undefined ? Buffer.alloc(0) : Buffer.from(value, 'base64');
 }
 
-/** A []byte value as Go's %#v prints it in an Invalid value message: `[]byte{0x2d, 0xa}`, `[]byte(nil)`. */
-function goBytes(base64: unknown): GoSyntax {
-  if (typeof base64 !== 'string') return new GoSyntax('[]byte(nil)');
-  const bytes = [...Buffer.from(base64, 'base64')].map((b) => `0x${b.toString(16)}`);
-  return new GoSyntax(`[]byte{${bytes.join(', ')}}`);
+/** A []byte value as encoding/json writes it in an Invalid value message: standard base64, or null for none. */
+function jsonBytes(base64: unknown): string | null {
+  return typeof base64 === 'string' ? Buffer.from(base64, 'base64').toString('base64') : null;
 }

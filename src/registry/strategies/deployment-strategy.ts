@@ -4,7 +4,7 @@
 import type { FieldError } from '../../api/errors.js';
 import type { KubeObject } from '../object.js';
 import type { StrategyContext } from '../strategy.js';
-import { fieldForbidden, fieldInvalid, GoSyntax } from '../../validation/field-errors.js';
+import { fieldForbidden, fieldInvalid } from '../../validation/field-errors.js';
 import { asRecord, defaultTo, recordAt, stringAt, type JsonRecord } from './json-access.js';
 import { defaultPodTemplate } from './pod-spec-defaults.js';
 import { selectorImmutable, validateSelectedTemplate } from './workload-validation.js';
@@ -53,7 +53,7 @@ function validateStrategy(spec: JsonRecord): FieldError[] {
     return [fieldForbidden('spec.strategy.rollingUpdate', "may not be specified when strategy `type` is 'Recreate'")];
   }
   if (rollingUpdate && isZero(rollingUpdate['maxUnavailable']) && isZero(rollingUpdate['maxSurge'])) {
-    return [fieldInvalid('spec.strategy.rollingUpdate.maxUnavailable', new GoSyntax(String(rollingUpdate['maxUnavailable'])), 'may not be 0 when `maxSurge` is 0')];
+    return [fieldInvalid('spec.strategy.rollingUpdate.maxUnavailable', rollingUpdate['maxUnavailable'] ?? null, 'may not be 0 when `maxSurge` is 0')];
   }
   return [];
 }

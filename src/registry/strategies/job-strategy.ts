@@ -6,8 +6,8 @@
 import type { FieldError } from '../../api/errors.js';
 import { jsonEqual, metaOf, type KubeObject } from '../object.js';
 import type { StrategyContext } from '../strategy.js';
-import { fieldImmutable, fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
-import { goLabelSelector, goStringMap, selectorMatches } from './label-selector.js';
+import { fieldImmutable, fieldInvalid, fieldRequired, goJsonMap } from '../../validation/field-errors.js';
+import { jsonLabelSelector, selectorMatches } from './label-selector.js';
 import { asRecord, defaultTo, isRecord, recordAt, recordsAt, type JsonRecord } from './json-access.js';
 import { defaultPodTemplate } from './pod-spec-defaults.js';
 import { nonNegative, selectorImmutable, validateSelectedTemplate } from './workload-validation.js';
@@ -92,9 +92,9 @@ function generateSelector(object: KubeObject, spec: JsonRecord): void {
   defaultTo(matchLabels, CONTROLLER_UID_LABELS[1]!, meta.uid ?? '');
 }
 
-/** Upstream prints the whole Go struct here; a JSON rendering carries the same facts. */
-function templateSummary(template: unknown): GoSyntax {
-  return new GoSyntax(JSON.stringify(template ?? null));
+/** Upstream prints its internal Go struct here (as JSON since 1.34, with Go's field names); ours carries the same facts. */
+function templateSummary(template: unknown): unknown {
+  return template ?? null;
 }
 
 /**
@@ -109,11 +109,11 @@ function validateGeneratedSelector(object: KubeObject, spec: JsonRecord): FieldE
   for (const [key, expected] of [[CONTROLLER_UID_LABELS[0]!, meta.uid ?? ''], [JOB_NAME_LABELS[0]!, meta.name ?? '']] as const) {
     const path = `spec.template.metadata.labels[${key}]`;
     if (labelSet[key] === undefined) errors.push(fieldRequired(path));
-    else if (labelSet[key] !== expected) errors.push(fieldInvalid(path, new GoSyntax(goStringMap(labels)), `must be '${expected}'`));
+    else if (labelSet[key] !== expected) errors.push(fieldInvalid(path, goJsonMap(labels), `must be '${expected}'`));
   }
   const selector = recordAt(spec, 'selector') ?? {};
   if (!selectorMatches(selector, { [CONTROLLER_UID_LABELS[1]!]: meta.uid ?? '' })) {
-    errors.push(fieldInvalid('spec.selector', goLabelSelector(selector), '`selector` not auto-generated'));
+    errors.push(fieldInvalid('spec.selector', jsonLabelSelector(selector), '`selector` not auto-generated'));
   }
   return errors;
 }

@@ -1,12 +1,10 @@
 /**
  * metav1.LabelSelector as the workload strategies need it: its validation, whether it selects a
- * label set, and how upstream prints it (and label maps) in validation messages — Go's `%#v` of
- * the typed value, which clients and people have long matched on, e.g.
- * `v1.LabelSelector{MatchLabels:map[string]string{"app":"web"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}`.
+ * label set, and how upstream prints it in validation messages: as encoding/json writes the typed
+ * value since 1.34 (before, Go's `%#v`: `v1.LabelSelector{MatchLabels:map[string]string{...}, ...}`).
  */
 import type { FieldError } from '../../api/errors.js';
-import { goQuote } from '../../serialization/go-format.js';
-import { fieldForbidden, fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
+import { fieldForbidden, fieldInvalid, fieldRequired, goJsonMap } from '../../validation/field-errors.js';
 import { validateLabels } from '../../validation/labels-annotations.js';
 import { isQualifiedName, isValidLabelValue } from '../../validation/qualified-names.js';
 import { asStringArray, isRecord, recordsAt, type JsonRecord } from './json-access.js';
@@ -73,25 +71,20 @@ export function selectorIsEmpty(selector: JsonRecord): boolean {
   return labels + recordsAt(selector, 'matchExpressions').length === 0;
 }
 
-/** Go's `%#v` of a map[string]string (keys sorted, as fmt prints maps). */
-export function goStringMap(map: unknown): string {
-  if (!isRecord(map)) return 'map[string]string(nil)';
-  const entries = Object.keys(map).sort().map((key) => `${goQuote(key)}:${goQuote(String(map[key]))}`);
-  return `map[string]string{${entries.join(', ')}}`;
-}
-
-function goStringSlice(value: unknown): string {
-  if (!Array.isArray(value)) return '[]string(nil)';
-  return `[]string{${asStringArray(value).map(goQuote).join(', ')}}`;
-}
-
-/** Go's `%#v` of a metav1.LabelSelector. */
-export function goLabelSelector(selector: unknown): GoSyntax {
-  const record = isRecord(selector) ? selector : {};
-  const expressions = Array.isArray(record['matchExpressions'])
-    ? `[]v1.LabelSelectorRequirement{${recordsAt(record, 'matchExpressions')
-        .map((r) => `v1.LabelSelectorRequirement{Key:${goQuote(String(r['key'] ?? ''))}, Operator:${goQuote(String(r['operator'] ?? ''))}, Values:${goStringSlice(r['values'])}}`)
-        .join(', ')}}`
-    : '[]v1.LabelSelectorRequirement(nil)';
-  return new GoSyntax(`v1.LabelSelector{MatchLabels:${goStringMap(record['matchLabels'])}, MatchExpressions:${expressions}}`);
+/**
+ * A selector as encoding/json writes a *metav1.LabelSelector in validation messages (1.34+):
+ * `{"matchLabels":{"app":"web"}}`, empty fields left out, labels sorted; null for none.
+ */
+export function jsonLabelSelector(selector: unknown): Record<string, unknown> | null {
+  if (!isRecord(selector)) return null;
+  const labels = goJsonMap(selector['matchLabels']);
+  const expressions = recordsAt(selector, 'matchExpressions').map((r) => ({
+    key: String(r['key'] ?? ''),
+    operator: String(r['operator'] ?? ''),
+    ...(Array.isArray(r['values']) && r['values'].length > 0 ? { values: asStringArray(r['values']) } : {}),
+  }));
+  return {
+    ...(labels !== null && Object.keys(labels).length > 0 ? { matchLabels: labels } : {}),
+    ...(expressions.length > 0 ? { matchExpressions: expressions } : {}),
+  };
 }

@@ -4,9 +4,8 @@
  * and kinds are checked against what each binding may reference.
  */
 import type { FieldError } from '../../api/errors.js';
-import { goQuote } from '../../serialization/go-format.js';
 import { jsonEqual, type KubeObject } from '../object.js';
-import { fieldInvalid, fieldNotSupported, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
+import { fieldInvalid, fieldNotSupported, fieldRequired } from '../../validation/field-errors.js';
 import { asRecord, defaultTo, recordAt, recordsAt, stringAt, type JsonRecord } from './json-access.js';
 import type { TypeRules } from './rule-strategy.js';
 
@@ -22,7 +21,7 @@ export function bindingRules(clusterScoped: boolean): TypeRules {
     },
     validate: (binding) => validateBinding(binding, roleKinds),
     validateUpdate: (binding, old) =>
-      jsonEqual(binding['roleRef'], old['roleRef']) ? [] : [fieldInvalid('roleRef', goRoleRef(recordAt(binding, 'roleRef')), 'cannot change roleRef')],
+      jsonEqual(binding['roleRef'], old['roleRef']) ? [] : [fieldInvalid('roleRef', jsonRoleRef(recordAt(binding, 'roleRef')), 'cannot change roleRef')],
   };
 }
 
@@ -59,8 +58,8 @@ function validateSubject(subject: JsonRecord, path: string): FieldError[] {
   return errors;
 }
 
-/** Go's `%#v` of upstream's internal rbac.RoleRef. */
-function goRoleRef(roleRef: JsonRecord | undefined): GoSyntax {
-  const field = (name: string) => goQuote(stringAt(roleRef, name) ?? '');
-  return new GoSyntax(`rbac.RoleRef{APIGroup:${field('apiGroup')}, Kind:${field('kind')}, Name:${field('name')}}`);
+/** Upstream's internal rbac.RoleRef as encoding/json writes it (the internal type has no JSON tags). */
+function jsonRoleRef(roleRef: JsonRecord | undefined): Record<string, string> {
+  const field = (name: string) => stringAt(roleRef, name) ?? '';
+  return { APIGroup: field('apiGroup'), Kind: field('kind'), Name: field('name') };
 }

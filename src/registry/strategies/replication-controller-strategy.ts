@@ -5,9 +5,8 @@
 import type { FieldError } from '../../api/errors.js';
 import { metaOf, type KubeObject } from '../object.js';
 import type { StrategyContext } from '../strategy.js';
-import { fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
+import { fieldInvalid, fieldRequired, goJsonMap } from '../../validation/field-errors.js';
 import { defaultTo, isRecord, recordAt, type JsonRecord } from './json-access.js';
-import { goStringMap } from './label-selector.js';
 import { defaultPodTemplate } from './pod-spec-defaults.js';
 import { nonNegative, validateTemplate } from './workload-validation.js';
 import { WorkloadStrategy } from './workload-strategy.js';
@@ -40,7 +39,7 @@ export class ReplicationControllerStrategy extends WorkloadStrategy {
       const labels = recordAt(template, 'metadata')?.['labels'];
       const labelSet = isRecord(labels) ? labels : {};
       if (Object.keys(selector).length > 0 && !Object.entries(selector).every(([k, v]) => labelSet[k] === v)) {
-        errors.push(fieldInvalid('spec.template.metadata.labels', new GoSyntax(goStringMap(labels)), '`selector` does not match template `labels`'));
+        errors.push(fieldInvalid('spec.template.metadata.labels', goJsonMap(labels), '`selector` does not match template `labels`'));
       }
       errors.push(...validateTemplate(template, undefined, 'spec.template', this.rules()));
     }

@@ -8,7 +8,7 @@ import { internalError, invalid, type ApiError, type FieldError } from '../../ap
 import { metaOf, type KubeObject } from '../object.js';
 import type { Reservation, StrategyContext } from '../strategy.js';
 import { AllocationError, type Allocator } from '../allocators/allocator.js';
-import { fieldInvalid, goStringSlice } from '../../validation/field-errors.js';
+import { fieldInvalid } from '../../validation/field-errors.js';
 import { asRecord, asStringArray, recordsAt } from './json-access.js';
 import {
   CLUSTER_IP_NONE,
@@ -97,7 +97,7 @@ export class ServiceAllocation {
       const failure = await take(allocator, requested, ctx, owner);
       if (failure !== undefined) {
         const why = failure === 'taken' ? 'provided IP is already allocated' : `the provided IP (${requested}) is not in the valid range. The range of valid IPs is ${allocator.range}`;
-        const value = goStringSlice(asStringArray(spec['clusterIPs']));
+        const value = asStringArray(spec['clusterIPs']);
         throw invalidService(service, fieldInvalid('spec.clusterIPs', value, `failed to allocate IP ${requested}: ${why}`));
       }
       if (!ctx.dryRun) ledger.took(allocator, requested);

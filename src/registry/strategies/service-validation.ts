@@ -6,7 +6,7 @@
 import type { FieldError } from '../../api/errors.js';
 import { parseIpv4 } from '../allocators/ipv4-range.js';
 import type { KubeObject } from '../object.js';
-import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, goStringSlice } from '../../validation/field-errors.js';
+import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired } from '../../validation/field-errors.js';
 import { asStringArray, recordsAt, stringAt } from './json-access.js';
 import { CLUSTER_IP_NONE, externallyAccessible, needsClusterIP, primaryClusterIP, serviceType, specOf } from './service-fields.js';
 
@@ -78,7 +78,7 @@ function validateClusterIPs(service: KubeObject): FieldError[] {
   }
   const legacy = stringAt(spec, 'clusterIP');
   if (legacy !== undefined && ips.length > 0 && legacy !== ips[0]) {
-    errors.push(fieldInvalid('spec.clusterIPs', goStringSlice(ips), 'first value must match `clusterIP`'));
+    errors.push(fieldInvalid('spec.clusterIPs', ips, 'first value must match `clusterIP`'));
   }
   ips.forEach((ip, i) => {
     const path = `spec.clusterIPs[${i}]`;
@@ -114,5 +114,5 @@ export function validateServiceUpdate(service: KubeObject, old: KubeObject): Fie
   const after = primaryClusterIP(service);
   if (before === '' || before === after) return [];
   const ips = asStringArray(specOf(service)['clusterIPs']);
-  return [fieldInvalid('spec.clusterIPs[0]', goStringSlice(ips), 'may not change once set')];
+  return [fieldInvalid('spec.clusterIPs[0]', ips, 'may not change once set')];
 }

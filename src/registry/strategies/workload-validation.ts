@@ -5,10 +5,10 @@
  */
 import type { FieldError } from '../../api/errors.js';
 import { jsonEqual } from '../object.js';
-import { fieldImmutable, fieldInvalid, fieldRequired, GoSyntax } from '../../validation/field-errors.js';
+import { fieldImmutable, fieldInvalid, fieldRequired, goJsonMap } from '../../validation/field-errors.js';
 import type { NameValidator } from '../../validation/name-validators.js';
 import { isRecord, recordAt, type JsonRecord } from './json-access.js';
-import { goLabelSelector, goStringMap, selectorIsEmpty, selectorMatches, validateLabelSelector } from './label-selector.js';
+import { jsonLabelSelector, selectorIsEmpty, selectorMatches, validateLabelSelector } from './label-selector.js';
 import { validatePodSpec } from './pod-spec-validation.js';
 
 export interface TemplateRules {
@@ -34,9 +34,9 @@ export function validateSelectedTemplate(spec: JsonRecord, rules: TemplateRules)
   if (!selector) errors.push(fieldRequired('spec.selector'));
   const selectorErrors = selector ? validateLabelSelector(selector, 'spec.selector') : [];
   errors.push(...selectorErrors);
-  if (selector && selectorIsEmpty(selector)) errors.push(fieldInvalid('spec.selector', goLabelSelector(selector), `empty selector is invalid for ${rules.kindWord}`));
+  if (selector && selectorIsEmpty(selector)) errors.push(fieldInvalid('spec.selector', jsonLabelSelector(selector), `empty selector is invalid for ${rules.kindWord}`));
   const valid = selectorErrors.length === 0;
-  if (!valid && rules.invalidSelectorSkipsTemplate) errors.push(fieldInvalid('spec.selector', goLabelSelector(selector), 'invalid label selector'));
+  if (!valid && rules.invalidSelectorSkipsTemplate) errors.push(fieldInvalid('spec.selector', jsonLabelSelector(selector), 'invalid label selector'));
   else errors.push(...validateTemplate(recordAt(spec, 'template'), valid ? selector : undefined, 'spec.template', rules));
   errors.push(...nonNegative(spec, 'replicas', 'spec.replicas'));
   return errors;
@@ -49,7 +49,7 @@ export function validateTemplate(template: JsonRecord | undefined, selector: Jso
   const labels = recordAt(template, 'metadata')?.['labels'];
   const labelSet = isRecord(labels) ? (labels as Record<string, string>) : {};
   if (selector && !selectorIsEmpty(selector) && !selectorMatches(selector, labelSet)) {
-    errors.push(fieldInvalid(`${path}.metadata.labels`, new GoSyntax(goStringMap(labels)), '`selector` does not match template `labels`'));
+    errors.push(fieldInvalid(`${path}.metadata.labels`, goJsonMap(labels), '`selector` does not match template `labels`'));
   }
   const podSpec = recordAt(template, 'spec') ?? {};
   errors.push(...validatePodSpec(podSpec, `${path}.spec`, { validateLabel: rules.validateLabel, requireImage: false, restartPolicies: rules.restartPolicies, allowPrivileged: rules.allowPrivileged }));
@@ -65,5 +65,5 @@ export function nonNegative(record: JsonRecord, field: string, path: string): Fi
 /** `spec.selector: Invalid value: v1.LabelSelector{...}: field is immutable` when the selector changed. */
 export function selectorImmutable(spec: JsonRecord, oldSpec: JsonRecord): FieldError[] {
   if (jsonEqual(spec['selector'], oldSpec['selector'])) return [];
-  return [fieldImmutable('spec.selector', goLabelSelector(spec['selector']))];
+  return [fieldImmutable('spec.selector', jsonLabelSelector(spec['selector']))];
 }

@@ -56,8 +56,8 @@ describe('CertificateSigningRequest strategy', () => {
 
   it('refuses invalid requests with upstream messages', () => {
     const cases: [string, Record<string, unknown>, string[]][] = [
-      ['no request', { request: undefined }, ['spec.request: Invalid value: []byte(nil): PEM block type must be CERTIFICATE REQUEST']],
-      ['not PEM', { request: base64('hello') }, ['spec.request: Invalid value: []byte{0x68, 0x65, 0x6c, 0x6c, 0x6f}: PEM block type must be CERTIFICATE REQUEST']],
+      ['no request', { request: undefined }, ['spec.request: Invalid value: null: PEM block type must be CERTIFICATE REQUEST']],
+      ['not PEM', { request: base64('hello') }, ['spec.request: Invalid value: "aGVsbG8=": PEM block type must be CERTIFICATE REQUEST']],
       ['no usages', { usages: [] }, ['spec.usages: Required value']],
       ['unknown usage', { usages: ['client auth', 'bogus'] }, [
         'spec.usages[1]: Unsupported value: "bogus": supported values: "any", "cert sign", "client auth", "code signing", "content commitment", ' +
@@ -90,7 +90,7 @@ describe('CertificateSigningRequest strategy', () => {
   it('refuses a request whose signature does not verify', () => {
     const [error, ...rest] = messages(s.validate(created(s, csr({ request: base64(tamperedRequestPem(requestPem)) })), ctx()));
     assert.deepEqual(rest, []);
-    assert.match(error!, /^spec\.request: Invalid value: \[\]byte\{0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x42, .*\}: x509: ECDSA verification failure$/);
+    assert.match(error!, /^spec\.request: Invalid value: "LS0tLS1CRUdJTi[A-Za-z0-9+/=]*": x509: ECDSA verification failure$/);
   });
 
   it('approval writes the conditions only, stamping their times', () => {

@@ -106,7 +106,7 @@ test('role bindings: roleRef defaults and may never change', () => {
   assert.deepEqual(s.validate(rb, ctx()), []);
   const next = updated(s, { ...rb, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'admin' } }, rb);
   assert.deepEqual(messages(s.validateUpdate(next, rb, ctx())), [
-    'roleRef: Invalid value: rbac.RoleRef{APIGroup:"rbac.authorization.k8s.io", Kind:"ClusterRole", Name:"admin"}: cannot change roleRef',
+    'roleRef: Invalid value: {"APIGroup":"rbac.authorization.k8s.io","Kind":"ClusterRole","Name":"admin"}: cannot change roleRef',
   ]);
 });
 

@@ -78,9 +78,9 @@ test('taken and out-of-range requests fail with upstream messages and leak nothi
   await first.reservation.settle(true);
   const cases: [string, Record<string, unknown>, string][] = [
     ['ip taken', { clusterIP: '10.0.0.5', ports: [{ port: 80 }] },
-      'spec.clusterIPs: Invalid value: []string{"10.0.0.5"}: failed to allocate IP 10.0.0.5: provided IP is already allocated'],
+      'spec.clusterIPs: Invalid value: ["10.0.0.5"]: failed to allocate IP 10.0.0.5: provided IP is already allocated'],
     ['ip out of range', { clusterIP: '10.1.0.5', ports: [{ port: 80 }] },
-      'spec.clusterIPs: Invalid value: []string{"10.1.0.5"}: failed to allocate IP 10.1.0.5: the provided IP (10.1.0.5) is not in the valid range. The range of valid IPs is 10.0.0.0/24'],
+      'spec.clusterIPs: Invalid value: ["10.1.0.5"]: failed to allocate IP 10.1.0.5: the provided IP (10.1.0.5) is not in the valid range. The range of valid IPs is 10.0.0.0/24'],
     ['port taken', { type: 'NodePort', ports: [{ port: 80, nodePort: 30000 }] },
       'spec.ports[0].nodePort: Invalid value: 30000: provided port is already allocated'],
     ['port out of range', { type: 'NodePort', ports: [{ port: 80, nodePort: 40000 }] },
@@ -152,7 +152,7 @@ test('updates keep allocated values, release what a type change drops, and refus
   assert.deepEqual(same.next['spec'], stored['spec']);
 
   const moved = await apply({ ...structuredClone(s1), spec: { ...spec(s1), clusterIP: '10.0.0.200' } });
-  assert.deepEqual(moved.errors, ['spec.clusterIPs[0]: Invalid value: []string{"10.0.0.200"}: may not change once set']);
+  assert.deepEqual(moved.errors, ['spec.clusterIPs[0]: Invalid value: ["10.0.0.200"]: may not change once set']);
 
   const toClusterIP = await apply({ metadata: { name: 's1' }, spec: { type: 'ClusterIP', selector: { app: 'web' }, ports: [{ port: 80 }] } });
   assert.deepEqual(toClusterIP.errors, []);
