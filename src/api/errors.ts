@@ -3,7 +3,7 @@
  * one error writer. Messages and reasons match upstream's, because kubectl prints them and clients
  * branch on reason and code.
  */
-import { StorageError } from '../storage/errors.js';
+import { StorageError, type CorruptValueError } from '../storage/errors.js';
 
 export type StatusReason =
   | 'BadRequest'
@@ -24,6 +24,8 @@ export type StatusReason =
   | 'Expired'
   | 'ServiceUnavailable'
   | 'InternalError'
+  /** metav1.StatusReasonStoreReadError's value on the wire. */
+  | 'StorageReadError'
   | '';
 
 export interface StatusCause {
@@ -294,6 +296,29 @@ export function fromStorageError(err: unknown, ref?: ResourceRef): ApiError {
     case 'invalid':
       return badRequest(err.message);
   }
+}
+
+/** How many undecodable objects a list names before it says there are more (upstream's limit). */
+const MAX_CORRUPT_CAUSES = 100;
+
+/**
+ * A list that met undecodable objects, as upstream answers it when unsafe deletion of corrupt
+ * objects is enabled (so that an operator learns which to delete): 500 StorageReadError, naming up
+ * to 100 keys, each with the storage's error in upstream's words.
+ */
+export function storeReadError(resource: string, group: string, values: readonly CorruptValueError[]): ApiError {
+  const causes: StatusCause[] = values.slice(0, MAX_CORRUPT_CAUSES).map((v) => ({
+    reason: 'UnexpectedServerResponse',
+    message: `StorageError: corrupt object, Code: 7, Key: ${v.key}, ResourceVersion: 0, AdditionalErrorMsg: object not decodable revision=${v.revision}: ${v.reason}`,
+    field: v.key,
+  }));
+  if (values.length > MAX_CORRUPT_CAUSES) causes.push({ reason: 'TooMany', message: 'too many errors, the list is truncated' });
+  return new ApiError(500, 'StorageReadError', `failed to read one or more ${qualifiedResource(resource, group)} from the storage`, {
+    name: 'list',
+    ...(group !== '' ? { group } : {}),
+    kind: resource,
+    causes,
+  });
 }
 
 /** Whether a failure is a 409 AlreadyExists (a create that lost a race). */

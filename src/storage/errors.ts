@@ -29,14 +29,25 @@ export class StorageError extends Error {
     readonly key?: string,
     /** For 'compacted' and 'future-revision': the revision that bounds what can be read. */
     readonly revision?: number,
-    options?: { cause?: unknown; requestedRevision?: number },
+    options?: { cause?: unknown; requestedRevision?: number; corruptValues?: readonly CorruptValueError[] },
   ) {
     super(message, options);
     this.requestedRevision = options?.requestedRevision;
+    this.corruptValues = options?.corruptValues;
   }
 
   /** For 'compacted' and 'future-revision': the revision that was asked for. */
   readonly requestedRevision: number | undefined;
+  /** For a 'corrupt' list: each undecodable value it met, in key order. */
+  readonly corruptValues: readonly CorruptValueError[] | undefined;
+}
+
+/** One value a list could not decode: where, at which revision, and why. */
+export interface CorruptValueError {
+  readonly key: string;
+  readonly revision: number;
+  /** The decoder's own words. */
+  readonly reason: string;
 }
 
 export function keyExists(key: string): StorageError {

@@ -8,6 +8,7 @@ import { listReadOptions, signalFor } from '../read-options.js';
 import { negotiate, writeList } from '../respond.js';
 import type { RequestScope } from '../scope.js';
 import { selectionOf } from '../selectors.js';
+import { UNSAFE_DELETE_GATE } from './unsafe-delete.js';
 
 export async function handleList(ctx: RequestContext, scope: RequestScope): Promise<void> {
   const out = negotiate(ctx, scope.env.codecs);
@@ -25,6 +26,7 @@ export async function handleList(ctx: RequestContext, scope: RequestScope): Prom
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
       ...(filter ? { filter } : {}),
       ...(signalFor(ctx, options.at) ? { signal: ctx.signal } : {}),
+      ...(scope.env.featureGates?.[UNSAFE_DELETE_GATE] === true ? { reportCorrupt: true } : {}),
     })
     .catch((err: unknown) => {
       // The list's revision was compacted away: offer to go on from the same key at the latest one.

@@ -1,7 +1,8 @@
 /**
  * get and list: served from the watch cache at the revision the request's resourceVersion asks for.
  */
-import { fromStorageError, notFound } from '../../api/errors.js';
+import { fromStorageError, notFound, storeReadError } from '../../api/errors.js';
+import { isStorageError } from '../../storage/errors.js';
 import type { CacheGetResult, ReadRevision } from '../../storage/cacher/cache-types.js';
 import type { KubeObject } from '../object.js';
 import { objectKey, refOf, type StoreContext } from './store-context.js';
@@ -52,6 +53,11 @@ export interface ListRequest {
   readonly limit?: number;
   readonly filter?: (object: KubeObject) => boolean;
   readonly signal?: AbortSignal;
+  /**
+   * Undecodable objects fail the list with 500 StorageReadError naming them (upstream, with
+   * AllowUnsafeMalformedObjectDeletion), instead of an InternalError.
+   */
+  readonly reportCorrupt?: boolean;
 }
 
 export interface ListPage {
@@ -86,6 +92,9 @@ export async function listObjects(ctx: StoreContext, request: ListRequest): Prom
       remaining: result.remaining,
     };
   } catch (err) {
+    if (request.reportCorrupt && isStorageError(err, 'corrupt') && err.corruptValues !== undefined) {
+      throw storeReadError(ctx.definition.resource, ctx.definition.group, err.corruptValues);
+    }
     throw fromStorageError(err);
   }
 }

@@ -49,7 +49,13 @@ export function decodeSlot<T>(decoder: Decoder<T>, kv: KeyValue): Slot<T> {
   }
 }
 
-/** The error a list gets when its page holds corrupt values; it names every such key. */
-export function corruptList(keys: readonly string[]): StorageError {
-  return new StorageError('corrupt', `storage: cannot decode the stored values of: ${keys.join(', ')}`, keys[0]);
+/** The error a list gets when its page holds corrupt values; it names every such key, and carries why each failed. */
+export function corruptList(values: readonly CorruptValue[]): StorageError {
+  const corruptValues = values.map((v) => ({ key: v.key, revision: v.modRevision, reason: reasonOf(v.error) }));
+  return new StorageError('corrupt', `storage: cannot decode the stored values of: ${values.map((v) => v.key).join(', ')}`, values[0]?.key, undefined, { corruptValues });
+}
+
+/** The decoder's words for a corrupt value (the cause the slot's error wraps, when it has one). */
+function reasonOf(error: StorageError): string {
+  return error.cause instanceof Error ? error.cause.message : error.message;
 }

@@ -2,7 +2,7 @@
 import type { CacheGetResult, CacheListResult, CacheEntry } from './cache-types.js';
 import { prefixEnd, sortKey } from './key-range.js';
 import type { SortedMap } from './sorted-map.js';
-import { corruptList, isCorrupt, type Slot } from './slot.js';
+import { corruptList, isCorrupt, type CorruptValue, type Slot } from './slot.js';
 
 /** A state of the cache and the revision it is the state at. */
 export interface Snapshot<T> {
@@ -35,7 +35,7 @@ export function listFromSnapshot<T>(snapshot: Snapshot<T>, query: ListQuery<T>):
   const start = query.startKey === undefined ? prefix : sortKey(query.startKey);
   const cursor = snapshot.state.cursor(start > prefix ? start : prefix);
   const items: CacheEntry<T>[] = [];
-  const corrupt: string[] = [];
+  const corrupt: CorruptValue[] = [];
   let continueKey: string | undefined;
   for (let key = cursor.key; key !== undefined && key.startsWith(prefix); cursor.advance(), key = cursor.key) {
     const slot = cursor.value!;
@@ -43,7 +43,7 @@ export function listFromSnapshot<T>(snapshot: Snapshot<T>, query: ListQuery<T>):
       continueKey = slot.key;
       break;
     }
-    if (isCorrupt(slot)) corrupt.push(slot.key);
+    if (isCorrupt(slot)) corrupt.push(slot);
     else if (filter === undefined || filter(slot.object)) items.push(slot);
   }
   if (corrupt.length > 0) throw corruptList(corrupt);

@@ -6,7 +6,7 @@
 import type { Storage } from '../storage.js';
 import type { CacheEntry, CacheGetResult, CacheListResult, Decoder } from './cache-types.js';
 import type { ListQuery } from './snapshot-reads.js';
-import { corruptList, decodeSlot, isCorrupt } from './slot.js';
+import { corruptList, decodeSlot, isCorrupt, type CorruptValue } from './slot.js';
 
 /** Store page size when a filter may drop items (so one read does not fetch the whole prefix). */
 const FILTERED_PAGE = 500;
@@ -32,7 +32,7 @@ export async function listFromStorage<T>(
   const { prefix, limit, filter } = query;
   const wanted = limit !== undefined && limit > 0 ? limit : undefined;
   const items: CacheEntry<T>[] = [];
-  const corrupt: string[] = [];
+  const corrupt: CorruptValue[] = [];
   let startKey = query.startKey !== undefined && query.startKey !== prefix ? query.startKey : undefined;
   let atRevision = revision;
   for (;;) {
@@ -51,7 +51,7 @@ export async function listFromStorage<T>(
         return { items, revision: page.revision, continueKey: kv.key, remaining };
       }
       const slot = decodeSlot(decoder, kv);
-      if (isCorrupt(slot)) corrupt.push(kv.key);
+      if (isCorrupt(slot)) corrupt.push(slot);
       else if (filter === undefined || filter(slot.object)) items.push(slot);
     }
     const last = page.kvs[page.kvs.length - 1];

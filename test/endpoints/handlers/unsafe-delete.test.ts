@@ -230,3 +230,25 @@ describe('DELETE with ignoreStoreReadErrorWithClusterBreakingPotential', () => {
     });
   });
 });
+
+describe('LIST over undecodable objects', () => {
+  it('with the gate on, is 500 StorageReadError naming each corrupt key, so an operator knows what to delete', () =>
+    withServer(GATE_ON, async (h) => {
+      await h.corruptConfigMap();
+      const status = assertStatus(await h.server.admin('/api/v1/namespaces/ns1/configmaps'), 500, 'failed to read one or more configmaps from the storage');
+      assert.equal(status['reason'], 'StorageReadError');
+      const details = status['details'] as { name: string; kind: string; causes: { reason: string; message: string; field: string }[] };
+      assert.equal(details.name, 'list');
+      assert.equal(details.kind, 'configmaps');
+      assert.deepEqual(details.causes.map((c) => [c.reason, c.field]), [['UnexpectedServerResponse', CM_KEY]]);
+      assert.match(details.causes[0]!.message, /^StorageError: corrupt object, Code: 7, Key: \/registry\/configmaps\/ns1\/a, ResourceVersion: 0, AdditionalErrorMsg: object not decodable revision=\d+: /);
+    }));
+
+  it('with the gate off, stays the InternalError it was', () =>
+    withServer({}, async (h) => {
+      await h.corruptConfigMap();
+      const status = json(await h.server.admin('/api/v1/namespaces/ns1/configmaps'));
+      assert.equal(status['code'], 500);
+      assert.equal(status['reason'], 'InternalError');
+    }));
+});
