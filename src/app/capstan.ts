@@ -99,7 +99,8 @@ export class Capstan {
   private readonly authorizer: Authorizer & RuleResolver;
 
   constructor(private readonly deps: CapstanDeps) {
-    this.authorizer = buildAuthorizer(deps.options.authorization.modes, { rbac: this.rbacPolicy });
+    const { modes, ...files } = deps.options.authorization;
+    this.authorizer = buildAuthorizer(modes, { rbac: this.rbacPolicy, ...files, log: deps.logger });
     this.server = new Server({
       options: deps.options,
       ...(deps.logger ? { logger: deps.logger } : {}),

@@ -7,6 +7,10 @@ import { SYSTEM_MASTERS } from './authenticator.js';
 import { firstDeciding, isPromise } from '../util/promises.js';
 import { RbacAuthorizer } from './rbac/rbac-authorizer.js';
 import type { RbacPolicySource } from './rbac/rbac-types.js';
+import { AbacAuthorizer } from './abac/abac-authorizer.js';
+import { readAbacPolicyFile } from './abac/abac-policy.js';
+import { goAggregate } from '../util/go-aggregate.js';
+import { webhookAuthorizer, type WebhookAuthorizerSettings } from './webhook/build-webhook-authorizer.js';
 
 /** What is being asked, as upstream's authorizer.Attributes. */
 export interface AuthorizationAttributes {
@@ -29,6 +33,11 @@ export interface AuthorizationResult {
   readonly decision: Decision;
   /** Why; appended to the 403 message. */
   readonly reason: string;
+  /**
+   * Why the authorizer could not decide as it should (a webhook that cannot be reached). As
+   * upstream, a request not allowed despite it fails with 500, and an access review reports it.
+   */
+  readonly error?: string;
 }
 
 export interface Authorizer {
@@ -123,36 +132,56 @@ export class UnionAuthorizer implements Authorizer, RuleResolver {
     };
   }
 
-  /** Synchronous for as long as the authorizers' answers are. */
+  /**
+   * Synchronous for as long as the authorizers' answers are. A deciding answer comes with its own
+   * error only; no decision comes with every authorizer's error, aggregated as upstream does.
+   */
   authorize(attributes: AuthorizationAttributes): Promise<AuthorizationResult> | AuthorizationResult {
     const reasons: string[] = [];
+    const errors: string[] = [];
     const decided = firstDeciding(
       this.authorizers,
       (authorizer) => authorizer.authorize(attributes),
       (result) => result.decision !== 'no-opinion',
       (result) => {
         if (result.reason !== '') reasons.push(result.reason);
+        if (result.error !== undefined) errors.push(result.error);
       },
     );
-    const orNoOpinion = (result: AuthorizationResult | undefined): AuthorizationResult => result ?? { decision: 'no-opinion', reason: reasons.join('\n') };
+    const orNoOpinion = (result: AuthorizationResult | undefined): AuthorizationResult =>
+      result ?? { decision: 'no-opinion', reason: reasons.join('\n'), ...(errors.length > 0 ? { error: goAggregate(errors)[0]! } : {}) };
     return isPromise(decided) ? decided.then(orNoOpinion) : orNoOpinion(decided);
   }
 }
 
 /** The authorization modes Capstan implements so far. */
-export const IMPLEMENTED_AUTHORIZATION_MODES: readonly string[] = ['AlwaysAllow', 'AlwaysDeny', 'RBAC'];
+export const IMPLEMENTED_AUTHORIZATION_MODES: readonly string[] = ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC'];
 /** Upstream's other modes: valid names, not implemented yet. */
-export const PLANNED_AUTHORIZATION_MODES: readonly string[] = ['ABAC', 'Webhook', 'Node'];
+export const PLANNED_AUTHORIZATION_MODES: readonly string[] = ['Node'];
 
-/** What the modes read: RBAC needs the cluster's roles and bindings. */
+/** Where authorizers report what the operator should know. */
+export interface AuthorizerLog {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** What the modes read: RBAC the cluster's roles and bindings, ABAC its policy file, Webhook its kubeconfig. */
 export interface AuthorizerSources {
   readonly rbac?: RbacPolicySource;
+  /** --authorization-policy-file, read here when ABAC is among the modes. */
+  readonly policyFile?: string;
+  /** The --authorization-webhook-* options, used when Webhook is among the modes. */
+  readonly webhook?: WebhookAuthorizerSettings;
+  /** Warnings about the files read (an ABAC file with unversioned lines), failed webhook calls. */
+  readonly log?: AuthorizerLog;
 }
 
 /**
  * The authorizer for `--authorization-mode` values, behind the system:masters authorizer as
  * upstream; its rules are the modes' rules (system:masters lists none of its own, as upstream).
- * Throws for a mode not in {@link IMPLEMENTED_AUTHORIZATION_MODES}, and for RBAC without its source.
+ * Reads the files the modes need, synchronously. Throws for a mode not in
+ * {@link IMPLEMENTED_AUTHORIZATION_MODES}, for RBAC without its source, and with upstream's words
+ * for ABAC or Webhook without their file or with one that cannot be read.
  */
 export function buildAuthorizer(modes: readonly string[], sources: AuthorizerSources = {}): Authorizer & RuleResolver {
   const byMode: Record<string, () => Authorizer & RuleResolver> = {
@@ -162,6 +191,8 @@ export function buildAuthorizer(modes: readonly string[], sources: AuthorizerSou
       if (!sources.rbac) throw new Error('authorization mode RBAC needs the cluster\'s roles and bindings');
       return new RbacAuthorizer(sources.rbac);
     },
+    ABAC: () => abacAuthorizer(sources),
+    Webhook: () => webhookAuthorizer(sources.webhook, sources.log),
   };
   const chosen = modes.map((mode) => {
     const create = byMode[mode];
@@ -169,4 +200,14 @@ export function buildAuthorizer(modes: readonly string[], sources: AuthorizerSou
     return create();
   });
   return new UnionAuthorizer([new PrivilegedGroupsAuthorizer(), ...chosen], chosen);
+}
+
+function abacAuthorizer(sources: AuthorizerSources): AbacAuthorizer {
+  const path = sources.policyFile;
+  if (path === undefined || path === '') throw new Error('ABAC\'s authorization policy file not passed');
+  const file = readAbacPolicyFile(path);
+  if (file.unversionedLines > 0) {
+    sources.log?.warn(`Policy file ${path} contained unversioned rules. See docs/admin/authorization.md#abac-mode for ABAC file format details.`);
+  }
+  return new AbacAuthorizer(file.policies);
 }

@@ -26,14 +26,16 @@ function parse(): CliCommand {
 
 async function serve(options: ServerOptions): Promise<void> {
   const logger = new ConsoleLogger({ verbosity: options.verbosity });
-  const capstan = new Capstan({ options, logger });
-  const server = capstan.server;
+  let capstan: Capstan;
   let info;
   try {
+    // Inside the try: building the authorizer reads its files (an ABAC policy, a webhook kubeconfig) and may fail.
+    capstan = new Capstan({ options, logger });
     info = await capstan.start();
   } catch (err) {
     fail(startFailure(err, options));
   }
+  const server = capstan.server;
   // performance.now() counts from the process's time origin, i.e. from process start.
   const readyMs = Math.round(performance.now());
   // Before the line below: whoever waits for it may send SIGTERM at once, which would otherwise

@@ -6,6 +6,7 @@
 import { homedir } from 'node:os';
 import { defaultAuditOptions, type AuditOptions } from './audit-options.js';
 import { join, resolve } from 'node:path';
+import type { WebhookAuthorizerSettings } from '../auth/webhook/build-webhook-authorizer.js';
 
 export interface SecureServingOptions {
   /** --bind-address; "0.0.0.0" or "::" or "" listens on every interface. */
@@ -45,6 +46,10 @@ export interface AuthenticationOptions {
 export interface AuthorizationOptions {
   /** --authorization-mode, in order; see IMPLEMENTED_AUTHORIZATION_MODES. */
   readonly modes: readonly string[];
+  /** --authorization-policy-file: ABAC's policies, one JSON object a line. */
+  readonly policyFile?: string;
+  /** --authorization-webhook-*: the Webhook mode's kubeconfig, review version and cache times. */
+  readonly webhook: WebhookAuthorizerSettings;
 }
 
 export interface StoreOptions {
@@ -151,7 +156,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
     dataDir: absolute,
     secureServing: { bindAddress: '0.0.0.0', port: 6443, certDir: join(absolute, 'pki'), disableHttp2: false, http2MaxStreamsPerConnection: 0, tlsCipherSuites: [] },
     authentication: { anonymous: true },
-    authorization: { modes: ['AlwaysAllow'] },
+    authorization: { modes: ['AlwaysAllow'], webhook: { version: 'v1beta1', cacheAuthorizedTtlMs: 5 * 60_000, cacheUnauthorizedTtlMs: 30_000 } },
     store: {
       servers: [],
       prefix: '/registry',

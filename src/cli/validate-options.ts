@@ -9,7 +9,7 @@ import { goQuote } from '../serialization/go-format.js';
 import { versionInfo } from '../server/version.js';
 import { validateAuditOptions } from './audit-options.js';
 import { missingFiles } from './missing-files.js';
-import type { ServerOptions } from './options.js';
+import type { AuthorizationOptions, ServerOptions } from './options.js';
 import { validateServingOptions } from './validate-serving.js';
 
 /** Upstream refuses Service ranges with more host bits than this (a /12 for IPv4, /108 for IPv6). */
@@ -19,7 +19,7 @@ export function validateOptions(options: ServerOptions): string[] {
   return [
     ...validateServingOptions(options),
     ...validateLimits(options),
-    ...validateAuthorization(options.authorization.modes),
+    ...validateAuthorization(options.authorization),
     ...validateStore(options),
     ...validateServices(options),
     ...validateVersion(options.version.gitVersion),
@@ -55,7 +55,8 @@ function validateLimits(options: ServerOptions): string[] {
   return errors;
 }
 
-function validateAuthorization(modes: readonly string[]): string[] {
+function validateAuthorization(options: AuthorizationOptions): string[] {
+  const { modes } = options;
   if (modes.length === 0) return ['--authorization-mode must name at least one mode'];
   const errors: string[] = [];
   const seen = new Set<string>();
@@ -70,6 +71,18 @@ function validateAuthorization(modes: readonly string[]): string[] {
         : `--authorization-mode ${mode} is not a known authorization mode (implemented: ${implemented})`,
     );
   }
+  return [...errors, ...validateModeFiles(options)];
+}
+
+/** Upstream's words for a mode without its file, and a file without its mode. */
+function validateModeFiles(options: AuthorizationOptions): string[] {
+  const errors: string[] = [];
+  const abac = options.modes.includes('ABAC');
+  if (abac && !options.policyFile) errors.push("authorization-mode ABAC's authorization policy file not passed");
+  if (!abac && options.policyFile) errors.push('cannot specify --authorization-policy-file without mode ABAC');
+  const webhook = options.modes.includes('Webhook');
+  if (webhook && !options.webhook.configFile) errors.push("authorization-mode Webhook's authorization config file not passed");
+  if (!webhook && options.webhook.configFile) errors.push('cannot specify --authorization-webhook-config-file without mode Webhook');
   return errors;
 }
 

@@ -1,8 +1,9 @@
 /**
- * Reading a kubeconfig, for the servers Capstan calls (the audit webhook): the current context's
- * cluster (server URL, CA, TLS name, whether to verify) and user (client certificate, bearer
- * token, basic credentials). Paths in the file are relative to its directory, as clientcmd reads
- * them. Only what a webhook connection needs; exec and auth-provider plugins are refused.
+ * Reading a kubeconfig, for the servers Capstan calls (the audit and authorization webhooks): the
+ * current context's cluster (server URL, CA, TLS name, whether to verify) and user (client
+ * certificate, bearer token, basic credentials). Paths in the file are relative to its directory,
+ * as clientcmd reads them. Only what a webhook connection needs; exec and auth-provider plugins
+ * are refused.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';

@@ -272,7 +272,7 @@ export class Server {
       inFlight: this.inFlight,
       authenticators: [new X509Authenticator(), new BearerTokenAuthenticator(this.tokenAuthenticators)],
       anonymous: authentication.anonymous,
-      authorizer: this.deps.authorizer ?? buildAuthorizer(authorization.modes),
+      authorizer: this.deps.authorizer ?? buildAuthorizer(authorization.modes, authorization),
       requestTimeoutMs: limits.requestTimeoutMs,
       maxRequestsInflight: limits.maxRequestsInflight,
       maxMutatingRequestsInflight: limits.maxMutatingRequestsInflight,

@@ -27,6 +27,7 @@ describe('buildAuthorizer', () => {
     assert.equal((await buildAuthorizer(['AlwaysDeny']).authorize(attrs({ user: { name: 'root', groups: ['system:masters'] } }))).decision, 'allow'));
   it('throws for modes not implemented', () => assert.throws(() => buildAuthorizer(['Node']), /Node is not implemented/));
   it('throws for RBAC without roles and bindings', () => assert.throws(() => buildAuthorizer(['RBAC']), /RBAC needs the cluster's roles and bindings/));
+  it('throws for ABAC without its policy file, in upstream\'s words', () => assert.throws(() => buildAuthorizer(['ABAC']), { message: "ABAC's authorization policy file not passed" }));
 });
 
 describe('rules of buildAuthorizer (SelfSubjectRulesReview)', () => {

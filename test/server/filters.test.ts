@@ -7,7 +7,7 @@ import { startTestServer } from './test-server.js';
 describe('authorization filter', () => {
   it('with AlwaysDeny forbids anonymous users in upstream words, but not system:masters', async () => {
     const t = await startTestServer({
-      options: (o) => ({ ...o, authorization: { modes: ['AlwaysDeny'] } }),
+      options: (o) => ({ ...o, authorization: { ...o.authorization, modes: ['AlwaysDeny'] } }),
       configure: (s) => s.setResourceHandler(async (ctx) => writeObject(ctx, 200, {})),
     });
     try {

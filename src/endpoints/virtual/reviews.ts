@@ -133,6 +133,7 @@ async function answerAccessReview({ definition, namespace, body, user, reviewers
   const status: Record<string, unknown> = { allowed: result.decision === 'allow' };
   if (result.decision === 'deny') status['denied'] = true;
   if (result.reason) status['reason'] = result.reason;
+  if (result.error) status['evaluationError'] = result.error;
   return { metadata: echoedMetadata(body), spec, status };
 }
 

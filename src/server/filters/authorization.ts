@@ -6,6 +6,8 @@ import { isPromise, rejectingThrows } from '../../util/promises.js';
 import type { Logger } from '../logger.js';
 import type { UserInfo } from '../../auth/user-info.js';
 import type { Handler, RequestContext, RequestInfo } from '../request-context.js';
+import { goQuote } from '../../serialization/go-format.js';
+import { writeText } from '../write-response.js';
 
 export interface AuthorizationDeps {
   readonly authorizer: Authorizer;
@@ -14,6 +16,7 @@ export interface AuthorizationDeps {
 
 export function withAuthorization(handler: Handler, deps: AuthorizationDeps): Handler {
   const proceed = (ctx: RequestContext, attributes: AuthorizationAttributes, result: AuthorizationResult): Promise<void> => {
+    if (result.decision !== 'allow' && result.error !== undefined) return failInternally(ctx, result.error, deps.logger);
     if (ctx.audit) {
       // Upstream's annotation keys, in the group name clients know (authorization.k8s.io).
       ctx.audit.annotate('authorization.k8s.io/decision', result.decision === 'allow' ? 'allow' : 'forbid');
@@ -31,6 +34,24 @@ export function withAuthorization(handler: Handler, deps: AuthorizationDeps): Ha
     const result = deps.authorizer.authorize(attributes);
     return isPromise(result) ? result.then((r) => proceed(ctx, attributes, r)) : proceed(ctx, attributes, result);
   });
+}
+
+/**
+ * An authorizer that could not decide (and nothing allowed the request): upstream answers with
+ * Go's plain-text http.Error, its text HTML-escaped, rather than a Status.
+ */
+function failInternally(ctx: RequestContext, error: string, logger: Logger): Promise<void> {
+  logger.error(`authorization failed for ${ctx.info.path}: ${error}`);
+  ctx.audit?.annotate('authorization.k8s.io/reason', 'internal error');
+  const text = `Internal Server Error: ${goQuote(ctx.req.url ?? '')}: ${error}`;
+  writeText(ctx, 500, `${escapeHtml(text)}\n`, { 'X-Content-Type-Options': 'nosniff' });
+  return Promise.resolve();
+}
+
+/** Go's html.EscapeString, as upstream's error writer applies it. */
+function escapeHtml(text: string): string {
+  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' };
+  return text.replace(/[&<>"']/g, (c) => entities[c]!);
 }
 
 /** The authorizer's view of a request. */
