@@ -40,14 +40,9 @@ import { fieldManagers } from './field-managers.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.js';
 import { firstAddress, parseCidr } from '../server/cidr.js';
-import { RbacPolicyIndex } from '../auth/rbac/rbac-policy-index.js';
-import { RbacPolicyFeed } from './rbac-policy-feed.js';
-import { ensureBootstrapPolicy } from './rbac-bootstrap.js';
-import { RbacWriteGuard } from './rbac-write-guard.js';
-import { ClusterRoleAggregationController } from '../controllers/cluster-role-aggregation-controller.js';
+import { RbacSetup } from './rbac-setup.js';
+import { RBAC_GROUP } from '../registry/strategies/rbac-rules.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';
-import { RbacAuthorizer } from '../auth/rbac/rbac-authorizer.js';
-import type { RbacKind } from '../auth/rbac/rbac-policy-index.js';
 import type { Authorizer, RuleResolver } from '../auth/authorizer.js';
 
 export interface CapstanDeps {
@@ -56,11 +51,6 @@ export interface CapstanDeps {
   /** A store opened by the caller (tests); otherwise chosen from the options. */
   readonly storage?: Storage;
 }
-
-/** The RBAC types whose API writes are checked for privilege escalation, by resource. */
-const RBAC_GUARDED_KINDS: Readonly<Record<string, RbacKind>> = {
-  roles: 'Role', clusterroles: 'ClusterRole', rolebindings: 'RoleBinding', clusterrolebindings: 'ClusterRoleBinding',
-};
 
 /** How often an unreachable store is tried again (and the failure logged) before the caches start. */
 const STORE_RETRY_MS = 2000;
@@ -92,29 +82,24 @@ export class Capstan {
   private namespaceController: NamespaceController | undefined;
   private namespaceDefaults: NamespaceDefaultsController | undefined;
   /** The roles and bindings RBAC decides by, kept current from watches once the registry runs. */
-  private readonly rbacPolicy = new RbacPolicyIndex();
-  private rbacFeed: RbacPolicyFeed | undefined;
-  private clusterRoleAggregation: ClusterRoleAggregationController | undefined;
+  private readonly rbac: RbacSetup;
   /** One authorizer for the handler chain and the access reviews, so that both judge alike. */
   private readonly authorizer: Authorizer & RuleResolver;
 
   constructor(private readonly deps: CapstanDeps) {
     const { modes, ...files } = deps.options.authorization;
-    this.authorizer = buildAuthorizer(modes, { rbac: this.rbacPolicy, ...files, log: deps.logger });
+    this.rbac = new RbacSetup(modes.includes('RBAC'), () => this.server.logger);
+    this.authorizer = buildAuthorizer(modes, { rbac: this.rbac.policy, ...files, log: deps.logger });
     this.server = new Server({
       options: deps.options,
       ...(deps.logger ? { logger: deps.logger } : {}),
       storage: { checkHealth: (s) => this.requireStorage().checkHealth(s) },
       authorizer: this.authorizer,
       // Only RBAC reads informers here; readiness waits until it holds every role and binding.
-      informersSynced: () => this.rbacFeed?.synced() ?? !this.usesRbac(),
+      informersSynced: () => this.rbac.synced(),
     });
     this.catalog = loadBuiltinCatalog();
     this.schemas = loadBuiltinSchemas();
-  }
-
-  private usesRbac(): boolean {
-    return this.deps.options.authorization.modes.includes('RBAC');
   }
 
   private requireStorage(): Storage {
@@ -145,15 +130,7 @@ export class Capstan {
       newCache: (prefix) => new Cacher<KubeObject>({ storage, prefix, decoder: decodeFromStorage }),
       strategyFor,
       fieldManagerFor: fieldManagers(this.schemas),
-      writeGuardFor: (definition): RbacWriteGuard | undefined => {
-        const kind = definition.group === 'rbac.authorization.k8s.io' ? RBAC_GUARDED_KINDS[definition.resource] : undefined;
-        if (kind === undefined) return undefined;
-        // Looked up when a binding is checked: the stores may not exist yet while this one is made.
-        const roles = (resource: string) => (): ResourceStore => registry.storeFor(this.catalog.resource('rbac.authorization.k8s.io', definition.version, resource)!);
-        return new RbacWriteGuard(kind, {
-          authorizer: this.authorizer, rules: new RbacAuthorizer(this.rbacPolicy), roles: roles('roles'), clusterRoles: roles('clusterroles'),
-        });
-      },
+      writeGuardFor: (definition) => this.rbac.writeGuardFor(definition, this.authorizer, (resource) => registry.storeFor(this.catalog.resource(RBAC_GROUP, definition.version, resource)!)),
     });
     this.registry = registry;
     const namespacesDef = this.catalog.resource('', 'v1', 'namespaces')!;
@@ -203,7 +180,7 @@ export class Capstan {
     let registryStarted!: { resolve: () => void; reject: (err: unknown) => void };
     const registryReady = new Promise<void>((resolve, reject) => (registryStarted = { resolve, reject }));
     registryReady.catch(() => undefined); // reported by the start-registry hook itself
-    const rbac = (resource: string) => registry.storeFor(this.catalog.resource('rbac.authorization.k8s.io', 'v1', resource)!);
+    const rbacStore = (resource: string): ResourceStore => registry.storeFor(this.catalog.resource(RBAC_GROUP, 'v1', resource)!);
 
     this.server.addPostStartHook('start-registry', async (signal) => {
       try {
@@ -231,17 +208,7 @@ export class Capstan {
         log: (m) => logger.warn(m),
       });
       this.namespaceDefaults.start();
-      // Upstream's controller manager runs it; without it admin, edit and view would grant nothing.
-      this.clusterRoleAggregation = new ClusterRoleAggregationController({ clusterRoles: rbac('clusterroles'), log: (m) => logger.warn(m) });
-      this.clusterRoleAggregation.start();
-      if (this.usesRbac()) {
-        this.rbacFeed = new RbacPolicyFeed(
-          this.rbacPolicy,
-          { Role: rbac('roles'), ClusterRole: rbac('clusterroles'), RoleBinding: rbac('rolebindings'), ClusterRoleBinding: rbac('clusterrolebindings') },
-          (m) => logger.warn(m),
-        );
-        this.rbacFeed.start();
-      }
+      this.rbac.start(rbacStore);
       // Not awaited: readiness does not wait for it (upstream's bootstrap controller runs apart too).
       const slices = this.catalog.resource('discovery.k8s.io', 'v1', 'endpointslices');
       void ensureKubernetesService(
@@ -266,11 +233,7 @@ export class Capstan {
     // Upstream's name for it, whatever the authorization mode: the default roles always exist.
     this.server.addPostStartHook('rbac/bootstrap-roles', async () => {
       await registryReady;
-      const counts = await ensureBootstrapPolicy(
-        { clusterRoles: rbac('clusterroles'), clusterRoleBindings: rbac('clusterrolebindings'), roles: rbac('roles'), roleBindings: rbac('rolebindings') },
-        logger,
-      );
-      if (counts.failed > 0) throw new Error(`${counts.failed} of the default RBAC objects could not be written (see the log)`);
+      await this.rbac.ensureDefaults(rbacStore);
     });
     return this.server.start();
   }
@@ -305,8 +268,7 @@ export class Capstan {
     await this.server.stop();
     await this.namespaceController?.close();
     await this.namespaceDefaults?.close();
-    await this.rbacFeed?.close();
-    await this.clusterRoleAggregation?.close();
+    await this.rbac.close();
     await this.compactor?.stop();
     await this.registry?.stop();
     await this.storage?.close();
