@@ -15,7 +15,7 @@ import { ENDPOINT_SLICE_RULES, ENDPOINTS_RULES } from './endpoints-rules.js';
 import { JobStrategy } from './job-strategy.js';
 import { PersistentVolumeClaimStrategy } from './persistent-volume-claim-strategy.js';
 import { PodTemplateStrategy } from './pod-template-strategy.js';
-import { bindingRules } from './rbac-rules.js';
+import { bindingRules, roleRules } from './rbac-rules.js';
 import { ReplicaSetStrategy } from './replica-set-strategy.js';
 import { ReplicationControllerStrategy } from './replication-controller-strategy.js';
 import { RuleStrategy, type TypeRules } from './rule-strategy.js';
@@ -59,6 +59,8 @@ const FACTORIES: Readonly<Record<string, StrategyFactory>> = {
   'autoscaling/horizontalpodautoscalers': rules(HORIZONTAL_POD_AUTOSCALER_RULES),
   'scheduling.k8s.io/priorityclasses': rules(PRIORITY_CLASS_RULES),
   'storage.k8s.io/storageclasses': rules(STORAGE_CLASS_RULES),
+  'rbac.authorization.k8s.io/roles': rules(roleRules(false)),
+  'rbac.authorization.k8s.io/clusterroles': rules(roleRules(true)),
   'rbac.authorization.k8s.io/rolebindings': rules(bindingRules(false)),
   'rbac.authorization.k8s.io/clusterrolebindings': rules(bindingRules(true)),
   'certificates.k8s.io/certificatesigningrequests': (d, o) => new CertificateSigningRequestStrategy(d, o),

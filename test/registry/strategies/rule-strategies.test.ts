@@ -118,3 +118,45 @@ test('cluster role bindings reference cluster roles only', () => {
     'subjects[0].kind: Unsupported value: "Robot": supported values: "ServiceAccount", "User", "Group"',
   ]);
 });
+
+test('role rules: verbs, and either groups with resources or (cluster roles only) URLs', () => {
+  const rules = (resource: string, rs: unknown[]) => {
+    const s = strategy('rbac.authorization.k8s.io', resource);
+    return messages(s.validate(created(s, { metadata: { name: 'r' }, rules: rs }), ctx()));
+  };
+  assert.deepEqual(rules('roles', [{ verbs: ['get'], apiGroups: [''], resources: ['pods'] }]), []);
+  assert.deepEqual(rules('roles', [{}]), [
+    'rules[0].verbs: Required value: verbs must contain at least one value',
+    'rules[0].apiGroups: Required value: resource rules must supply at least one api group',
+    'rules[0].resources: Required value: resource rules must supply at least one resource',
+  ]);
+  assert.deepEqual(rules('roles', [{ verbs: ['get'], nonResourceURLs: ['/x'] }]), ['rules[0].nonResourceURLs: Invalid value: ["/x"]: namespaced rules cannot apply to non-resource URLs']);
+  assert.deepEqual(rules('clusterroles', [{ verbs: ['get'], nonResourceURLs: ['/x'] }]), []);
+  assert.deepEqual(rules('clusterroles', [{ verbs: ['get'], nonResourceURLs: ['/x'], resources: ['pods'] }]), [
+    'rules[0].nonResourceURLs: Invalid value: ["/x"]: rules cannot apply to both regular resources and non-resource URLs',
+  ]);
+});
+
+test('cluster role aggregation rules need valid selectors', () => {
+  const s = strategy('rbac.authorization.k8s.io', 'clusterroles');
+  const check = (aggregationRule: unknown) => messages(s.validate(created(s, { metadata: { name: 'r' }, aggregationRule }), ctx()));
+  assert.deepEqual(check({ clusterRoleSelectors: [{ matchLabels: { 'example.com/aggregate': 'true' } }] }), []);
+  assert.deepEqual(check({}), ['aggregationRule.clusterRoleSelectors: Required value: at least one clusterRoleSelector required if aggregationRule is non-nil']);
+  const bad = check({ clusterRoleSelectors: [{ matchExpressions: [{ key: 'k', operator: 'Foo' }] }] });
+  assert.equal(bad.at(-1), 'aggregationRule.clusterRoleSelectors[0]: Invalid value: null: invalid label selector.');
+  assert.ok(bad.length >= 2, bad.join('\n'));
+});
+
+test('role binding subjects: a service account may take the binding\'s namespace; names are checked', () => {
+  const check = (resource: string, binding: Record<string, unknown>) => {
+    const s = strategy('rbac.authorization.k8s.io', resource);
+    return messages(s.validate(created(s, { metadata: { name: 'b' }, ...binding }), ctx()));
+  };
+  const sa = { roleRef: { kind: 'ClusterRole', name: 'view' }, subjects: [{ kind: 'ServiceAccount', name: 'builder' }] };
+  assert.deepEqual(check('rolebindings', sa), []);
+  assert.deepEqual(check('clusterrolebindings', sa), ['subjects[0].namespace: Required value']);
+  assert.deepEqual(check('rolebindings', { roleRef: { kind: 'Role', name: 'a/b' }, subjects: [{ kind: 'ServiceAccount', name: 'Bad_Name' }] }), [
+    'roleRef.name: Invalid value: "a/b": may not contain \'/\'',
+    'subjects[0].name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end with an alphanumeric character (e.g. \'example.com\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\')',
+  ]);
+});
