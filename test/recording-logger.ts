@@ -1,8 +1,9 @@
-/** A logger for tests that keeps the error lines it is given and drops the rest. */
+/** A logger for tests that keeps the error and warning lines it is given and drops the rest. */
 import type { Logger } from '../src/server/logger.js';
 
 export class RecordingLogger implements Logger {
   readonly errors: string[] = [];
+  readonly warnings: string[] = [];
 
   error(message: string): void {
     this.errors.push(message);
@@ -11,7 +12,9 @@ export class RecordingLogger implements Logger {
     return false;
   }
   info(): void {}
-  warn(): void {}
+  warn(message: string): void {
+    this.warnings.push(message);
+  }
   setVerbosity(): void {}
   isHealthy(): boolean {
     return true;

@@ -5,12 +5,9 @@
 import { ApiError, notFound, qualifiedResource, type ResourceRef } from '../api/errors.js';
 import { metaOf, type KubeObject } from '../registry/object.js';
 import type { NamespaceGate } from '../registry/store/store-context.js';
+import type { CachedNamespace, NamespaceReader } from './namespace-lookup.js';
 
-/** Reads a namespace: first as the cache has it, then (when absent) consistently. */
-export type NamespaceReader = (name: string, consistent: boolean) => Promise<KubeObject | undefined>;
-
-/** The namespace as the cache has it now, or undefined when only a read can tell. */
-export type CachedNamespace = (name: string) => KubeObject | undefined;
+export type { CachedNamespace, NamespaceReader } from './namespace-lookup.js';
 
 export class NamespaceLifecycle implements NamespaceGate {
   constructor(

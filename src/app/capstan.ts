@@ -6,10 +6,9 @@
 import type { ServerOptions } from '../cli/options.js';
 import { buildAuthorizer } from '../auth/authorizer.js';
 import { NamespaceController, namespacedDefinitions } from '../controllers/namespace-controller.js';
-import { isNotFound } from '../api/errors.js';
 import { NamespaceDefaultsController } from '../controllers/namespace-defaults-controller.js';
 import { sleep } from '../util/sleep.js';
-import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
+import { installAdmission, planAdmission, type AdmissionPlan } from './admission-setup.js';
 import { discoveryHandlers } from '../endpoints/discovery-routes.js';
 import { openApiHandlers } from '../endpoints/openapi-routes.js';
 import { EncodingMemo, RESPONSE_ENCODINGS_BUDGET } from '../endpoints/encoding-memo.js';
@@ -85,9 +84,12 @@ export class Capstan {
   private readonly rbac: RbacSetup;
   /** One authorizer for the handler chain and the access reviews, so that both judge alike. */
   private readonly authorizer: Authorizer & RuleResolver;
+  /** The enabled admission plugins and their configuration file, read before anything starts. */
+  private readonly admission: AdmissionPlan;
 
   constructor(private readonly deps: CapstanDeps) {
     const { modes, ...files } = deps.options.authorization;
+    this.admission = planAdmission(deps.options.admission);
     this.rbac = new RbacSetup(modes.includes('RBAC'), () => this.server.logger);
     this.authorizer = buildAuthorizer(modes, { rbac: this.rbac.policy, ...files, log: deps.logger });
     this.server = new Server({
@@ -135,26 +137,7 @@ export class Capstan {
     this.registry = registry;
     const namespacesDef = this.catalog.resource('', 'v1', 'namespaces')!;
     const namespaces = registry.storeFor(namespacesDef);
-    registry.setNamespaceGate(
-      new NamespaceLifecycle(
-        async (name, consistent) => {
-          try {
-            return await namespaces.get('', name, consistent ? { kind: 'consistent' } : { kind: 'any' });
-          } catch (err) {
-            if (isNotFound(err)) return undefined;
-            throw err;
-          }
-        },
-        (name) => {
-          try {
-            return namespaces.getNow('', name, { kind: 'any' });
-          } catch {
-            // Absent from the cache, or anything else: the reads above decide (and report errors).
-            return undefined;
-          }
-        },
-      ),
-    );
+    installAdmission(this.admission, registry, namespaces, logger);
 
     const checker = new ObjectChecker(this.schemas);
     this.server.setResourceHandler(

@@ -14,6 +14,7 @@ import type { FieldError } from '../api/errors.js';
 import { goQuote } from '../serialization/go-format.js';
 import { decodeYaml } from '../serialization/yaml-decode.js';
 import { goAggregate } from '../util/go-aggregate.js';
+import { goPathError } from '../util/go-path-error.js';
 import { isDns1123Subdomain } from '../validation/dns-names.js';
 import { fieldInvalid, fieldNotSupported, fieldRequired } from '../validation/field-errors.js';
 
@@ -276,17 +277,3 @@ function stageErrors(stages: readonly string[], path: string): FieldError[] {
   });
   return errors;
 }
-
-/** Go's *PathError text for a failed read (`open <path>: no such file or directory`). */
-function goPathError(err: NodeJS.ErrnoException, path: string): string {
-  if (err.code === undefined || err.syscall === undefined) return err.message;
-  // libuv words a few errors differently from Go's table of errno strings.
-  const words = GO_ERRNO_WORDS[err.code] ?? err.message.replace(/^[A-Z0-9]+: /, '').replace(/, \w+( '.*')?$/s, '');
-  return `${err.syscall} ${path}: ${words}`;
-}
-
-const GO_ERRNO_WORDS: Readonly<Record<string, string>> = {
-  EISDIR: 'is a directory',
-  ELOOP: 'too many levels of symbolic links',
-  ENAMETOOLONG: 'file name too long',
-};

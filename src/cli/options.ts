@@ -83,6 +83,16 @@ export interface ServiceOptions {
   readonly nodePortRange: { readonly min: number; readonly max: number };
 }
 
+/** --enable-admission-plugins, --disable-admission-plugins and --admission-control-config-file. */
+export interface AdmissionOptions {
+  /** Plugins run besides the default ones, as given. */
+  readonly enablePlugins: readonly string[];
+  /** Default plugins not run, as given. */
+  readonly disablePlugins: readonly string[];
+  /** The AdmissionConfiguration file; unset: none. */
+  readonly configFile?: string;
+}
+
 /** The version the server reports; --version=vX.Y.Z overrides it. */
 export interface VersionOptions {
   readonly gitVersion: string;
@@ -94,6 +104,7 @@ export interface ServerOptions {
   readonly secureServing: SecureServingOptions;
   readonly authentication: AuthenticationOptions;
   readonly authorization: AuthorizationOptions;
+  readonly admission: AdmissionOptions;
   readonly store: StoreOptions;
   readonly limits: LimitOptions;
   readonly services: ServiceOptions;
@@ -157,6 +168,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
     secureServing: { bindAddress: '0.0.0.0', port: 6443, certDir: join(absolute, 'pki'), disableHttp2: false, http2MaxStreamsPerConnection: 0, tlsCipherSuites: [] },
     authentication: { anonymous: true },
     authorization: { modes: ['AlwaysAllow'], webhook: { version: 'v1beta1', cacheAuthorizedTtlMs: 5 * 60_000, cacheUnauthorizedTtlMs: 30_000 } },
+    admission: { enablePlugins: [], disablePlugins: [] },
     store: {
       servers: [],
       prefix: '/registry',

@@ -10,6 +10,7 @@ import { formatDuration } from '../server/duration.js';
 import { FlagError, FlagValues, type RawFlag } from './flag-values.js';
 import { versionInfo } from '../server/version.js';
 import { AUDIT_FLAGS, auditOptionsFrom } from './audit-options.js';
+import { ADMISSION_PLUGIN_ORDER, DEFAULT_ON_ADMISSION_PLUGINS, HONOURED_ADMISSION_PLUGINS } from '../admission/admission-plugins.js';
 import { KUBERNETES_VERSION, defaultDataDir, defaultServerOptions, type ServerOptions } from './options.js';
 
 export type CliCommand =
@@ -32,6 +33,7 @@ export interface FlagSpec {
 }
 
 const DEFAULTS = defaultServerOptions('<data-dir>');
+const DEFAULT_ON = ADMISSION_PLUGIN_ORDER.filter((name) => DEFAULT_ON_ADMISSION_PLUGINS.has(name)).join(', ');
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'data-dir', value: 'dir', description: 'directory of the embedded store and of generated files (certificates, admin.kubeconfig)', defaultText: '$XDG_DATA_HOME/capstan, else ~/.local/share/capstan' },
@@ -55,6 +57,9 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'authorization-webhook-version', value: 'version', description: 'version of the SubjectAccessReview sent to the webhook: v1beta1 or v1', defaultText: DEFAULTS.authorization.webhook.version },
   { name: 'authorization-webhook-cache-authorized-ttl', value: 'duration', description: 'how long the webhook\'s allowed answers are cached', defaultText: formatDuration(DEFAULTS.authorization.webhook.cacheAuthorizedTtlMs) },
   { name: 'authorization-webhook-cache-unauthorized-ttl', value: 'duration', description: 'how long the webhook\'s other answers are cached', defaultText: formatDuration(DEFAULTS.authorization.webhook.cacheUnauthorizedTtlMs) },
+  { name: 'enable-admission-plugins', value: 'plugins', description: `admission plugins run besides the default ones (${DEFAULT_ON}); known: ${ADMISSION_PLUGIN_ORDER.join(', ')}; Capstan's behaviour changes only for ${HONOURED_ADMISSION_PLUGINS.join(', ')}`, repeatable: true },
+  { name: 'disable-admission-plugins', value: 'plugins', description: 'default admission plugins not to run (see --enable-admission-plugins)', repeatable: true },
+  { name: 'admission-control-config-file', value: 'file', description: 'AdmissionConfiguration file (apiserver.config.k8s.io/v1): settings of the admission plugins' },
   { name: 'store-servers', alias: 'etcd-servers', value: 'urls', description: 'etcd servers (scheme://ip:port, comma-separated); none: the embedded store in --data-dir', repeatable: true },
   { name: 'store-prefix', alias: 'etcd-prefix', value: 'prefix', description: 'key prefix of every resource in the store', defaultText: DEFAULTS.store.prefix },
   { name: 'store-cafile', alias: 'etcd-cafile', value: 'file', description: 'CA bundle for the store connection' },
@@ -210,6 +215,11 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
         cacheAuthorizedTtlMs: flags.duration('authorization-webhook-cache-authorized-ttl') ?? d.authorization.webhook.cacheAuthorizedTtlMs,
         cacheUnauthorizedTtlMs: flags.duration('authorization-webhook-cache-unauthorized-ttl') ?? d.authorization.webhook.cacheUnauthorizedTtlMs,
       },
+    },
+    admission: {
+      enablePlugins: flags.stringSlice('enable-admission-plugins') ?? d.admission.enablePlugins,
+      disablePlugins: flags.stringSlice('disable-admission-plugins') ?? d.admission.disablePlugins,
+      configFile: flags.string('admission-control-config-file') || undefined,
     },
     store: {
       servers: flags.list('store-servers') ?? d.store.servers,

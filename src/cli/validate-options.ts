@@ -4,6 +4,7 @@
  * The serving flags' checks are in validate-serving.ts.
  */
 import { IMPLEMENTED_AUTHORIZATION_MODES, PLANNED_AUTHORIZATION_MODES } from '../auth/authorizer.js';
+import { validateAdmissionPluginLists } from '../admission/admission-plugins.js';
 import { parseCidr } from '../server/cidr.js';
 import { goQuote } from '../serialization/go-format.js';
 import { versionInfo } from '../server/version.js';
@@ -20,6 +21,7 @@ export function validateOptions(options: ServerOptions): string[] {
     ...validateServingOptions(options),
     ...validateLimits(options),
     ...validateAuthorization(options.authorization),
+    ...validateAdmissionPluginLists(options.admission.enablePlugins, options.admission.disablePlugins),
     ...validateStore(options),
     ...validateServices(options),
     ...validateVersion(options.version.gitVersion),

@@ -10,7 +10,7 @@ import type { KeyLayout } from './keys.js';
 import type { KubeObject } from './object.js';
 import type { Strategy } from './strategy.js';
 import { ResourceStore } from './store/resource-store.js';
-import type { NamespaceGate, WriteGuard } from './store/store-context.js';
+import type { NamespaceGate, WriteAdmission, WriteGuard } from './store/store-context.js';
 import type { FieldManager } from '../apply/field-manager.js';
 
 export interface RegistryDeps {
@@ -31,12 +31,18 @@ export class Registry {
   private readonly stores = new Map<string, ResourceStore>();
   private readonly caches = new Map<string, WatchCache<KubeObject>>();
   private namespaceGate: NamespaceGate | undefined;
+  private writeAdmission: WriteAdmission | undefined;
 
   constructor(private readonly deps: RegistryDeps) {}
 
   /** Installs the check run before namespaced creates (wired once the namespaces store exists). */
   setNamespaceGate(gate: NamespaceGate): void {
     this.namespaceGate = gate;
+  }
+
+  /** Installs the check run before every API write (the admission plugins that judge any write). */
+  setWriteAdmission(admission: WriteAdmission): void {
+    this.writeAdmission = admission;
   }
 
   /** The store of a definition, created on first use (its cache starts with it). */
@@ -57,6 +63,9 @@ export class Registry {
         guard: this.deps.writeGuardFor?.(definition),
         get namespaces() {
           return registry.namespaceGate;
+        },
+        get admission() {
+          return registry.writeAdmission;
         },
       });
       this.stores.set(id, store);

@@ -27,7 +27,7 @@ export async function handleDeleteCollection(ctx: RequestContext, scope: Request
       const target = targets[next++]!;
       const meta = metaOf(target);
       try {
-        const result = await scope.store.delete(meta.namespace ?? '', meta.name ?? '', request);
+        const result = await scope.store.delete(meta.namespace ?? '', meta.name ?? '', { ...request, user: ctx.user, collection: true });
         deleted.push(result.object);
       } catch (err) {
         // Deleted by someone else in the meantime: nothing left to do for it.

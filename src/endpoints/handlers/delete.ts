@@ -117,7 +117,7 @@ export async function handleDelete(ctx: RequestContext, scope: RequestScope, aut
     await writeResult(ctx, scope, { object: forced.object, deleted: forced.deleted }, 200, out);
     return;
   }
-  const result = await scope.store.delete(scope.namespace, scope.name, request);
+  const result = await scope.store.delete(scope.namespace, scope.name, { ...request, user: ctx.user });
   const status = !result.deleted && request.orphanDependents === false ? 202 : 200;
   await writeResult(ctx, scope, result, status, out);
 }

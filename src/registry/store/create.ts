@@ -16,7 +16,7 @@ const GENERATE_NAME_ATTEMPTS = 5;
 
 /**
  * Creates `object` (a private copy the caller gives up) in `namespace`. Returns the stored object.
- * Throws ApiErrors: 400 for a namespace mismatch, 404/403 from the namespace gate, 409 when the
+ * Throws ApiErrors: 400 for a namespace mismatch, 404/403 from the namespace gate, 403 from write admission, 409 when the
  * name is taken, 422 for invalid objects.
  */
 export async function createObject(ctx: StoreContext, namespace: string, object: KubeObject, options: WriteOptions): Promise<KubeObject> {
@@ -34,6 +34,8 @@ export async function createObject(ctx: StoreContext, namespace: string, object:
   } else {
     delete meta.namespace;
   }
+  // Upstream names the object by the name its body gives, before any name is generated.
+  if (options.user) ctx.admission?.checkWrite(refOf(ctx, meta.name ?? ''));
   if (meta.resourceVersion !== undefined && meta.resourceVersion !== '') {
     throw badRequest('resourceVersion should not be set on objects to be created');
   }

@@ -7,6 +7,7 @@ import { conflict, fromStorageError, notFound } from '../../api/errors.js';
 import { isStorageError } from '../../storage/errors.js';
 import { metaOf, timestamp, type KubeObject, type ObjectMeta } from '../object.js';
 import type { DeleteRequest } from '../strategy.js';
+import type { UserInfo } from '../../auth/user-info.js';
 import { objectKey, refOf, type StoreContext } from './store-context.js';
 import { guaranteedUpdate, readStored } from './update.js';
 
@@ -17,6 +18,10 @@ export interface DeletePreconditions {
 
 export interface DeleteObjectRequest extends DeleteRequest {
   readonly preconditions?: DeletePreconditions;
+  /** The requesting user (deletes through the API, which write admission checks); undefined: the server's own. */
+  readonly user?: UserInfo;
+  /** One of a deletecollection's deletes, which upstream's admission sees without the object's name. */
+  readonly collection?: boolean;
 }
 
 export interface DeleteResult {
@@ -26,13 +31,14 @@ export interface DeleteResult {
   readonly deleted: boolean;
 }
 
-/** Deletes one object. Throws 404 when absent and 409 when a precondition fails. */
+/** Deletes one object. Throws 404 when absent, 409 when a precondition fails, 403 from write admission. */
 export async function deleteObject(ctx: StoreContext, namespace: string, name: string, request: DeleteObjectRequest): Promise<DeleteResult> {
   const key = objectKey(ctx, namespace, name);
   for (;;) {
     const stored = await readStored(ctx, namespace, name);
     if (!stored) throw notFound(refOf(ctx, name));
     checkDeletePreconditions(ctx.definition, stored.object, request.preconditions);
+    if (request.user) ctx.admission?.checkWrite(refOf(ctx, request.collection ? '' : name));
     ctx.strategy.checkDelete?.(stored.object);
     const meta = metaOf(stored.object);
     const grace = ctx.strategy.gracePeriod(stored.object, request);

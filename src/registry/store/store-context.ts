@@ -21,6 +21,16 @@ export interface NamespaceGate {
   checkCreate(namespace: string, ref: ResourceRef): Promise<void> | void;
 }
 
+/**
+ * Checked before every write made through the API (admission plugins that judge writes whatever
+ * their namespace, such as AlwaysDeny). Runs after the namespace gate and before the write guard;
+ * throws an ApiError. Writes of the server's own are not checked.
+ */
+export interface WriteAdmission {
+  /** `ref` names the object written ("" for a create that only generates its name). */
+  checkWrite(ref: ResourceRef): void;
+}
+
 export interface StoreContext {
   readonly definition: ResourceDefinition;
   readonly strategy: Strategy;
@@ -30,6 +40,8 @@ export interface StoreContext {
   readonly clock: () => number;
   readonly newUid: () => string;
   readonly namespaces: NamespaceGate | undefined;
+  /** Checks API writes of every type further (see WriteAdmission); undefined: none. */
+  readonly admission: WriteAdmission | undefined;
   /** Records field ownership (metadata.managedFields); undefined: writes are not recorded. */
   readonly fields: FieldManager | undefined;
   /** Checks API writes of this type further (RBAC types); undefined: none. */

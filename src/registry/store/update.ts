@@ -149,6 +149,7 @@ async function updateOnce(
   const storedVersion = metaOf(stored.object).resourceVersion;
   if (!asked) metaOf(updated).resourceVersion = storedVersion;
   else if (asked !== storedVersion) throw conflict(refOf(ctx, name), OBJECT_MODIFIED);
+  if (options.user && !options.systemUpdate) ctx.admission?.checkWrite(refOf(ctx, name));
   if (ctx.guard && options.user && !options.systemUpdate) {
     const meta = metaOf(stored.object);
     const checking = ctx.guard.checkUpdate(updated, stored.object, { user: options.user, namespace: meta.namespace ?? '', name: meta.name ?? name });
