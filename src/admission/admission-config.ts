@@ -15,6 +15,8 @@ import { goQuote } from '../serialization/go-format.js';
 import { findJsonSyntaxError } from '../serialization/json-syntax.js';
 import { decodeYaml, YamlSyntaxError } from '../serialization/yaml-decode.js';
 import { goPathError } from '../util/go-path-error.js';
+import { cannotUnmarshalField, goJsonType } from '../serialization/go-json-errors.js';
+import { readTypeMeta } from '../serialization/type-meta.js';
 
 export interface AdmissionPluginConfiguration {
   readonly name: string;
@@ -34,8 +36,6 @@ const VERSIONS: ReadonlySet<string> = new Set(
 );
 /** Where upstream creates that scheme; its "not registered" message names it. */
 const SCHEME = 'k8s.io/apiserver/pkg/server/options/admission.go:50';
-/** The type upstream reads apiVersion and kind into, as Go prints it. */
-const TYPE_META = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
 /** The plugins whose unversioned (legacy) files upstream still reads. */
 const LEGACY_PLUGINS: ReadonlySet<string> = new Set(['ImagePolicyWebhook', 'PodNodeSelector']);
 
@@ -91,26 +91,18 @@ function decodeDocument(text: string): unknown {
 
 /** Throws unless the document is an AdmissionConfiguration of a version read here. */
 function checkTypeMeta(doc: unknown, text: string): void {
-  if (doc !== null && jsonKind(doc) !== 'object') {
-    throw new Error(`couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonKind(doc)} into Go value of type ${TYPE_META}`);
-  }
-  for (const [key, value] of Object.entries(doc ?? {})) {
-    if ((key === 'apiVersion' || key === 'kind') && value !== null && typeof value !== 'string') {
-      throw new Error(`couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonKind(value)} into Go struct field .${key} of type string`);
-    }
-  }
-  const { apiVersion = '', kind = '' } = (doc ?? {}) as { apiVersion?: string | null; kind?: string | null };
-  const parts = (apiVersion ?? '').split('/');
+  const { apiVersion, kind } = readTypeMeta(doc);
+  const parts = apiVersion.split('/');
   if (parts.length > 2) throw new Error(`unexpected GroupVersion string: ${apiVersion}`);
   if (!kind) throw new TypeUnknown(`Object 'Kind' is missing in '${text}'`);
   if (!parts[parts.length - 1]) throw new TypeUnknown(`Object 'apiVersion' is missing in '${text}'`);
-  if (kind === 'AdmissionConfiguration' && VERSIONS.has(apiVersion!)) return;
-  throw new TypeUnknown(`no kind ${goQuote(kind)} is registered for version ${goQuote(apiVersion!)} in scheme "${SCHEME}"`);
+  if (kind === 'AdmissionConfiguration' && VERSIONS.has(apiVersion)) return;
+  throw new TypeUnknown(`no kind ${goQuote(kind)} is registered for version ${goQuote(apiVersion)} in scheme "${SCHEME}"`);
 }
 
 /** Whether a file upstream could not type is one of the two legacy plugin files. */
 function isLegacyFile(doc: unknown): boolean {
-  if (jsonKind(doc) !== 'object') return false;
+  if (doc === null || goJsonType(doc) !== 'object') return false;
   return Object.hasOwn(doc as object, 'imagePolicy') || Object.hasOwn(doc as object, 'podNodeSelectorPluginConfig');
 }
 
@@ -122,11 +114,11 @@ function versionOf(doc: unknown): string {
 function decodePlugins(value: unknown, version: string): AdmissionPluginConfiguration[] {
   if (value === null || value === undefined) return [];
   const mistyped = (found: unknown, struct: string, field: string, type: string) =>
-    new Error(`json: cannot unmarshal ${jsonKind(found)} into Go struct field ${struct}.${field} of type ${type}`);
+    new Error(cannotUnmarshalField(found, struct, field, type));
   if (!Array.isArray(value)) throw mistyped(value, 'AdmissionConfiguration', 'plugins', `[]${version}.AdmissionPluginConfiguration`);
   return value.map((entry: unknown) => {
     if (entry === null) return { name: '', path: '' };
-    if (jsonKind(entry) !== 'object') throw mistyped(entry, 'AdmissionConfiguration', 'plugins', `${version}.AdmissionPluginConfiguration`);
+    if (goJsonType(entry) !== 'object') throw mistyped(entry, 'AdmissionConfiguration', 'plugins', `${version}.AdmissionPluginConfiguration`);
     const { name, path, configuration } = entry as Record<string, unknown>;
     for (const [field, text] of [['name', name], ['path', path]] as const) {
       if (text !== undefined && text !== null && typeof text !== 'string') throw mistyped(text, 'AdmissionPluginConfiguration', `plugins.${field}`, 'string');
@@ -140,11 +132,4 @@ function withAbsolutePath(plugin: AdmissionPluginConfiguration, configFile: stri
   if (plugin.path === '' || isAbsolute(plugin.path)) return plugin;
   const base = dirname(configFile);
   return { ...plugin, path: join(base === '.' ? process.cwd() : base, plugin.path) };
-}
-
-function jsonKind(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'boolean') return 'bool';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'object' : typeof value;
 }

@@ -2,7 +2,7 @@
  * Upstream's NamespaceLifecycle admission, for creates: content may only be created in a namespace
  * that exists and is not being terminated.
  */
-import { ApiError, notFound, qualifiedResource, type ResourceRef } from '../api/errors.js';
+import { forbiddenOn, notFound, type ResourceRef } from '../api/errors.js';
 import { metaOf, type KubeObject } from '../registry/object.js';
 import type { NamespaceGate } from '../registry/store/store-context.js';
 import type { CachedNamespace, NamespaceReader } from './namespace-lookup.js';
@@ -34,11 +34,6 @@ function checkNamespace(ns: KubeObject | undefined, namespace: string, ref: Reso
   const terminating = !!metaOf(ns).deletionTimestamp || (ns['status'] as { phase?: string } | undefined)?.phase === 'Terminating';
   if (terminating) {
     const why = `unable to create new content in namespace ${namespace} because it is being terminated`;
-    throw new ApiError(403, 'Forbidden', `${qualifiedResource(ref.resource, ref.group)} "${ref.name}" is forbidden: ${why}`, {
-      name: ref.name,
-      ...(ref.group !== '' ? { group: ref.group } : {}),
-      kind: ref.resource,
-      causes: [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }],
-    });
+    throw forbiddenOn(ref, why, [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }]);
   }
 }

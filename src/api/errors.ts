@@ -4,6 +4,7 @@
  * branch on reason and code.
  */
 import { StorageError, type CorruptValueError } from '../storage/errors.js';
+import { goQuote } from '../serialization/go-format.js';
 
 export type StatusReason =
   | 'BadRequest'
@@ -202,6 +203,22 @@ export function unauthorized(): ApiError {
 
 export function forbidden(message: string, details?: StatusDetails): ApiError {
   return new ApiError(403, 'Forbidden', message, details);
+}
+
+/**
+ * A write refused on `ref` (upstream's NewForbidden, which admission and the RBAC storage use):
+ * `pods "p" is forbidden: <why>`, or `pods is forbidden: <why>` when the request names no object;
+ * the details name the object, its group and its resource.
+ */
+export function forbiddenOn(ref: ResourceRef, why: string, causes?: StatusCause[]): ApiError {
+  const resource = qualifiedResource(ref.resource, ref.group);
+  const subject = ref.name === '' ? resource : `${resource} ${goQuote(ref.name)}`;
+  return forbidden(`${subject} is forbidden: ${why}`, {
+    ...(ref.name !== '' ? { name: ref.name } : {}),
+    ...(ref.group !== '' ? { group: ref.group } : {}),
+    kind: ref.resource,
+    ...(causes ? { causes } : {}),
+  });
 }
 
 /** A request that outlived --request-timeout or its own ?timeout=. */

@@ -1,7 +1,7 @@
 /**
  * Upstream's "rbac/bootstrap-roles" post-start hook: on every start, whatever the authorization
- * mode, the default roles and bindings (src/auth/rbac/bootstrap-policy.ts) are put in place. A
- * missing object is created; an existing one is reconciled additively (src/auth/rbac/reconcile.ts)
+ * mode, the default roles and bindings (src/app/rbac-bootstrap-policy.ts) are put in place. A
+ * missing object is created; an existing one is reconciled additively (src/app/rbac-reconcile.ts)
  * unless it is annotated autoupdate "false"; a binding whose roleRef differs is deleted and
  * created again.
  *
@@ -20,8 +20,8 @@
  * winner's object, an update retries on conflict, a delete is pinned to the uid it saw.
  */
 import { ApiError, isAlreadyExists, isNotFound } from '../api/errors.js';
-import { loadBootstrapPolicy, type BootstrapPolicy } from '../auth/rbac/bootstrap-policy.js';
-import { reconcileBinding, reconcileRole, type BindingObject, type RoleObject } from '../auth/rbac/reconcile.js';
+import { loadBootstrapPolicy, type BootstrapPolicy } from './rbac-bootstrap-policy.js';
+import { reconcileBinding, reconcileRole, type BindingObject, type RoleObject } from './rbac-reconcile.js';
 import { metaOf, type KubeObject } from '../registry/object.js';
 import { RBAC_GROUP } from '../registry/strategies/rbac-rules.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';

@@ -5,12 +5,12 @@
  * system:masters may write anything. Writes that only touch what garbage collection changes
  * (ownerReferences, finalizers) pass, so that collecting a role never needs its rules.
  */
-import { ApiError, internalError, isNotFound, notFound } from '../api/errors.js';
+import { forbiddenOn, internalError, isNotFound, notFound, type ApiError } from '../api/errors.js';
 import type { AuthorizationAttributes, Authorizer } from '../auth/authorizer.js';
 import { SYSTEM_MASTERS } from '../auth/authenticator.js';
 import { escalationError, FULL_AUTHORITY } from '../auth/rbac/escalation.js';
 import type { RbacAuthorizer } from '../auth/rbac/rbac-authorizer.js';
-import type { RbacKind } from '../auth/rbac/rbac-policy-index.js';
+import { policyRulesOf, type RbacKind } from '../auth/rbac/rbac-policy-index.js';
 import type { PolicyRule } from '../auth/rbac/rbac-types.js';
 import type { UserInfo } from '../auth/user-info.js';
 import { RBAC_GROUP } from '../registry/strategies/rbac-rules.js';
@@ -58,7 +58,7 @@ export class RbacWriteGuard implements WriteGuard {
     if (this.isRole) {
       if (await this.allowed(write.user, { verb: 'escalate', apiGroup: RBAC_GROUP, resource: this.resource, name: write.name, namespace: write.namespace })) return;
       if (old !== undefined && onlyGarbageCollectionFields(object, old)) return;
-      this.confirm(object, write, rulesOf(object));
+      this.confirm(object, write, policyRulesOf(object));
       if (this.kind === 'ClusterRole' && (hasAggregationRule(object) || (old !== undefined && hasAggregationRule(old)))) {
         if (this.missing(write, FULL_AUTHORITY) !== undefined) throw this.forbidden(object, 'must have cluster-admin privileges to use the aggregationRule');
       }
@@ -93,7 +93,7 @@ export class RbacWriteGuard implements WriteGuard {
     if (kind !== 'Role' && kind !== 'ClusterRole') throw internalError(new Error(`unsupported role reference kind: ${goQuote(kind)}`));
     const store = kind === 'Role' ? this.deps.roles() : this.deps.clusterRoles();
     try {
-      return rulesOf(await store.get(kind === 'Role' ? namespace : '', name, { kind: 'consistent' }));
+      return policyRulesOf(await store.get(kind === 'Role' ? namespace : '', name, { kind: 'consistent' }));
     } catch (err) {
       if (isNotFound(err)) throw notFound({ resource: kind === 'Role' ? 'roles' : 'clusterroles', group: RBAC_GROUP, name });
       throw err;
@@ -101,22 +101,12 @@ export class RbacWriteGuard implements WriteGuard {
   }
 
   private forbidden(object: KubeObject, why: string): ApiError {
-    const name = metaOf(object).name ?? '';
-    return new ApiError(403, 'Forbidden', `${this.resource}.${RBAC_GROUP} ${goQuote(name)} is forbidden: ${why}`, {
-      name,
-      group: RBAC_GROUP,
-      kind: this.resource,
-    });
+    return forbiddenOn({ resource: this.resource, group: RBAC_GROUP, name: metaOf(object).name ?? '' }, why);
   }
 }
 
 function isPrivileged(user: UserInfo): boolean {
   return user.groups.includes(SYSTEM_MASTERS);
-}
-
-function rulesOf(object: KubeObject): PolicyRule[] {
-  const rules = object['rules'];
-  return Array.isArray(rules) ? (rules as PolicyRule[]).map((r) => ({ ...r, verbs: Array.isArray(r.verbs) ? r.verbs : [] })) : [];
 }
 
 function hasAggregationRule(object: KubeObject): boolean {

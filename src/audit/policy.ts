@@ -13,6 +13,8 @@ import { readFileSync } from 'node:fs';
 import type { FieldError } from '../api/errors.js';
 import { goQuote } from '../serialization/go-format.js';
 import { decodeYaml } from '../serialization/yaml-decode.js';
+import { goJsonType } from '../serialization/go-json-errors.js';
+import { readTypeMeta } from '../serialization/type-meta.js';
 import { goAggregate } from '../util/go-aggregate.js';
 import { goPathError } from '../util/go-path-error.js';
 import { isDns1123Subdomain } from '../validation/dns-names.js';
@@ -114,8 +116,6 @@ const INTERNAL = '__internal';
 const POLICY_VERSIONS: ReadonlySet<string> = new Set(['audit.k8s.io/v1', 'audit.cluster.io/v1']);
 /** Where upstream's audit scheme is created; its "not registered" messages name it. */
 const SCHEME = 'k8s.io/apiserver/pkg/audit/scheme.go:30';
-/** The type upstream reads apiVersion and kind into, as Go prints it. */
-const TYPE_META = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
 /** Kinds the scheme also knows in audit.k8s.io/v1 (META_KINDS in the core v1 too), which then fail to convert to a Policy. */
 const META_KINDS: ReadonlySet<string> = new Set(['WatchEvent', 'ListOptions', 'GetOptions', 'DeleteOptions', 'CreateOptions', 'UpdateOptions', 'PatchOptions']);
 const AUDIT_KINDS: ReadonlySet<string> = new Set(['Event', 'EventList', 'PolicyList', ...META_KINDS]);
@@ -129,13 +129,13 @@ function checkPolicyKind(doc: unknown, text: string): void {
   const fail = (message: string): never => {
     throw new Error(`failed decoding: ${message}`);
   };
-  if (goJsonKind(doc) !== 'object') fail(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(doc)} into Go value of type ${TYPE_META}`);
-  for (const [key, value] of Object.entries(doc as object)) {
-    if ((key === 'apiVersion' || key === 'kind') && value !== null && typeof value !== 'string') {
-      fail(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(value)} into Go struct field .${key} of type string`);
-    }
+  let typeMeta: { apiVersion: string; kind: string };
+  try {
+    typeMeta = readTypeMeta(doc);
+  } catch (err) {
+    return fail((err as Error).message);
   }
-  const { apiVersion = '', kind: givenKind = '' } = doc as { apiVersion?: string; kind?: string };
+  const { apiVersion, kind: givenKind } = typeMeta;
   const kind = givenKind === '' ? 'Policy' : givenKind;
   const parts = apiVersion === '/' ? ['', ''] : apiVersion.split('/');
   if (parts.length > 2) fail(`unexpected GroupVersion string: ${apiVersion}`);
@@ -208,19 +208,13 @@ interface Where {
   readonly fields: readonly string[];
 }
 
-function goJsonKind(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'boolean') return 'bool';
-  return typeof value === 'object' ? 'object' : typeof value;
-}
-
 /**
  * `value` as Go's decoder fills `shape`: null leaves the zero value (a bool stays unset), unknown
  * fields are skipped, and the first mistyped value in document order is thrown in Go's words.
  */
 function decode(value: unknown, shape: Shape, where: Where): unknown {
   if (value === null || value === undefined) return shape.is === 'struct' ? decode({}, shape, where) : ZERO[shape.is];
-  const kind = goJsonKind(value);
+  const kind = goJsonType(value);
   if (shape.is === 'list' && kind === 'array') return (value as unknown[]).map((item) => decode(item, shape.of, where));
   if (shape.is === 'struct' && kind === 'object') {
     const decoded: Record<string, unknown> = {};

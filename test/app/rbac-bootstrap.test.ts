@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ensureBootstrapPolicy, type BootstrapCounts, type BootstrapLog, type RbacStores } from '../../src/app/rbac-bootstrap.js';
-import { loadBootstrapPolicy } from '../../src/auth/rbac/bootstrap-policy.js';
+import { loadBootstrapPolicy } from '../../src/app/rbac-bootstrap-policy.js';
 import { covers } from '../../src/auth/rbac/covers.js';
 import type { PolicyRule, Subject } from '../../src/auth/rbac/rbac-types.js';
 import { loadBuiltinCatalog } from '../../src/registry/catalog/builtin-catalog.js';

@@ -11,9 +11,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { goQuote } from '../../serialization/go-format.js';
-import { cannotUnmarshal, cannotUnmarshalField, goJsonType } from '../../serialization/go-json-errors.js';
+import { cannotUnmarshalField, goJsonType } from '../../serialization/go-json-errors.js';
 import { findJsonSyntaxError } from '../../serialization/json-syntax.js';
 import { loadYamlLibrary } from '../../serialization/yaml-library.js';
+import { readTypeMeta } from '../../serialization/type-meta.js';
 
 /** One rule, after conversion: what upstream's internal abac.PolicySpec holds. */
 export interface AbacPolicySpec {
@@ -39,7 +40,6 @@ const ALL_AUTHENTICATED = 'system:authenticated';
 /** bufio.Scanner's default token limit: upstream cannot read a longer line. */
 const MAX_LINE_BYTES = 64 * 1024;
 /** The struct upstream reads apiVersion and kind into, as Go prints its type. */
-const TYPE_META = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
 
 /** A line's decoding failure; the message is upstream's error for that line. */
 class LineError extends Error {}
@@ -123,16 +123,11 @@ function parseLine(line: string): unknown {
 }
 
 function typeMetaOf(doc: unknown): { apiVersion: string; kind: string } {
-  if (doc === null || doc === undefined) return { apiVersion: '', kind: '' };
-  if (goJsonType(doc) !== 'object') throw new LineError(`couldn't get version/kind; json parse error: ${cannotUnmarshal(doc, TYPE_META)}`);
-  const fields = doc as Record<string, unknown>;
-  for (const key of ['apiVersion', 'kind']) {
-    const value = fields[key];
-    if (value !== undefined && value !== null && typeof value !== 'string') {
-      throw new LineError(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(value)} into Go struct field .${key} of type string`);
-    }
+  try {
+    return readTypeMeta(doc);
+  } catch (err) {
+    throw new LineError((err as Error).message);
   }
-  return { apiVersion: (fields['apiVersion'] as string | null | undefined) ?? '', kind: (fields['kind'] as string | null | undefined) ?? '' };
 }
 
 /** v1beta1 as upstream converts it: a "*" user or group means every authenticated user. */

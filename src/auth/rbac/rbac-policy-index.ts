@@ -54,7 +54,7 @@ export class RbacPolicyIndex implements RbacPolicySource {
   put(kind: RbacKind, object: StoredObject): void {
     const { namespace, name } = identity(kind, object);
     if (kind === 'Role' || kind === 'ClusterRole') {
-      this.roles.set(`${namespace}/${name}`, { name, namespace, rules: rulesOf(object) });
+      this.roles.set(`${namespace}/${name}`, { name, namespace, rules: policyRulesOf(object) });
       return;
     }
     const set = this.bindingSet(namespace);
@@ -105,7 +105,8 @@ function identity(kind: RbacKind, object: StoredObject): { namespace: string; na
   return { namespace: clusterScoped ? '' : String(metadata['namespace'] ?? ''), name: String(metadata['name'] ?? '') };
 }
 
-function rulesOf(object: StoredObject): readonly PolicyRule[] {
+/** A stored role's rules, typed (fields that are not lists of strings read as absent). */
+export function policyRulesOf(object: StoredObject): PolicyRule[] {
   const rules = object['rules'];
   if (!Array.isArray(rules)) return [];
   return rules.map((rule: Record<string, unknown>) => ({

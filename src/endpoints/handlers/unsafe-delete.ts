@@ -5,7 +5,7 @@
  * be combined with, the audit annotation, and the second permission it needs besides `delete`.
  * The removal itself is the store's (registry/store/delete-corrupt.ts).
  */
-import { forbidden, internalError, invalid, qualifiedResource, type ApiError, type FieldError } from '../../api/errors.js';
+import { forbiddenOn, internalError, invalid, type ApiError, type FieldError } from '../../api/errors.js';
 import type { AuthorizationAttributes, AuthorizationResult, Authorizer } from '../../auth/authorizer.js';
 import { IGNORE_STORE_READ_ERROR } from '../../registry/store/delete-corrupt.js';
 import { goQuote } from '../../serialization/go-format.js';
@@ -100,6 +100,5 @@ export async function authorizeUnsafeDelete(ctx: RequestContext, scope: RequestS
 /** Upstream's admission Forbidden: `configmaps "a" is forbidden: <why>`, naming the resource. */
 function refused(scope: RequestScope, why: string): ApiError {
   const { group, resource } = scope.definition;
-  const details = { name: scope.name, ...(group !== '' ? { group } : {}), kind: resource };
-  return forbidden(`${qualifiedResource(resource, group)} ${goQuote(scope.name)} is forbidden: ${why}`, details);
+  return forbiddenOn({ resource, group, name: scope.name }, why);
 }

@@ -2,6 +2,7 @@
  * Checks that bytes hold a JSON object, reporting failures with the texts of Go's encoding/json
  * (upstream validates docker config secrets by unmarshalling into a map and prints its error).
  */
+import { cannotUnmarshal } from '../../serialization/go-json-errors.js';
 
 /** The Go error text, or undefined when `text` is a JSON object. */
 export function goJsonObjectError(text: string): string | undefined {
@@ -13,12 +14,7 @@ export function goJsonObjectError(text: string): string | undefined {
   }
   // Go unmarshals null into a map as a no-op.
   if (parsed === null || (typeof parsed === 'object' && !Array.isArray(parsed))) return undefined;
-  return `json: cannot unmarshal ${goJsonKind(parsed)} into Go value of type map[string]interface {}`;
-}
-
-function goJsonKind(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  return typeof value === 'boolean' ? 'bool' : typeof value;
+  return cannotUnmarshal(parsed, 'map[string]interface {}');
 }
 
 function syntaxError(text: string): string {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { reconcileBinding, reconcileRole, type BindingObject, type RoleObject } from '../../../src/auth/rbac/reconcile.js';
+import { reconcileBinding, reconcileRole, type BindingObject, type RoleObject } from '../../src/app/rbac-reconcile.js';
 
 const DEFAULTS = { labels: { 'kubernetes.io/bootstrapping': 'rbac-defaults' }, annotations: { 'rbac.authorization.kubernetes.io/autoupdate': 'true' } };
 const GET_PODS = { apiGroups: [''], resources: ['pods'], verbs: ['get'] };

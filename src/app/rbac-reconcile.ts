@@ -10,9 +10,9 @@
  *
  * Pure functions: the arguments are never changed; the object to write is a new copy.
  */
-import { jsonEqual, metaOf, type KubeObject } from '../../registry/object.js';
-import { covers } from './covers.js';
-import type { PolicyRule, RoleRef, Subject } from './rbac-types.js';
+import { jsonEqual, metaOf, type KubeObject } from '../registry/object.js';
+import { covers } from '../auth/rbac/covers.js';
+import type { PolicyRule, RoleRef, Subject } from '../auth/rbac/rbac-types.js';
 
 /** The annotation by which an administrator opts an object out of reconciliation ("false"). */
 export const AUTOUPDATE_ANNOTATION = 'rbac.authorization.kubernetes.io/autoupdate';

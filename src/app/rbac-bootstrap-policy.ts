@@ -1,6 +1,6 @@
 /**
  * Upstream's default RBAC policy: the roles and bindings kube-apiserver keeps in place on every
- * start (see src/app/rbac-bootstrap.ts), as data in generated/bootstrap-policy.json.
+ * start (see src/app/rbac-bootstrap.ts), as data in generated/rbac-bootstrap-policy.json.
  *
  * Where the data came from: upstream's generated fixtures in
  * plugin/pkg/auth/authorizer/rbac/bootstrappolicy/testdata/ of the 1.35 era (DRA, the kubelet's
@@ -19,7 +19,7 @@
  * (scripts/bundle.mjs copies every generated/ folder's JSON next to the bundle).
  */
 import { readFileSync } from 'node:fs';
-import type { BindingObject, RoleObject } from './reconcile.js';
+import type { BindingObject, RoleObject } from './rbac-reconcile.js';
 
 /** The default policy, in upstream's order (roles before the bindings that grant them). */
 export interface BootstrapPolicy {
@@ -36,12 +36,12 @@ export interface BootstrapPolicy {
  * labels of a JSON array's objects as a union with undefined members, which no ObjectMeta accepts);
  * the tests check every object, and ensureBootstrapPolicy's tests create them all through the registry.
  */
-export type BootstrapPolicyFile = typeof import('./generated/bootstrap-policy.json', { with: { type: 'json' } });
+export type BootstrapPolicyFile = typeof import('./generated/rbac-bootstrap-policy.json', { with: { type: 'json' } });
 
 /**
  * Reads and parses the policy (~80 KB, synchronously). Every call returns fresh objects, so a
  * caller may change what it gets; callers that need it more than once keep it.
  */
 export function loadBootstrapPolicy(): BootstrapPolicy {
-  return JSON.parse(readFileSync(new URL('./generated/bootstrap-policy.json', import.meta.url), 'utf8')) as BootstrapPolicy;
+  return JSON.parse(readFileSync(new URL('./generated/rbac-bootstrap-policy.json', import.meta.url), 'utf8')) as BootstrapPolicy;
 }

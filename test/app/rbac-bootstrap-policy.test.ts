@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadBootstrapPolicy } from '../../../src/auth/rbac/bootstrap-policy.js';
+import { loadBootstrapPolicy } from '../../src/app/rbac-bootstrap-policy.js';
 
 const policy = loadBootstrapPolicy();
 
