@@ -197,20 +197,23 @@ describe('Cacher watch', () => {
 
   it('a client that lists and then watches from the list revision sees every change of a concurrent writer', () =>
     withCache(async (f) => {
-      let stop = false;
+      // The writer's length is counted, not timed: on a fast machine a timed writer outran the
+      // watcher's buffer of 1000 events before the test read any of them.
+      const WRITES = 400;
+      let quarterWritten!: () => void;
+      const aQuarterWritten = new Promise<void>((resolve) => (quarterWritten = resolve));
       const writer = (async () => {
-        for (let i = 0; !stop; i++) {
+        for (let i = 0; i < WRITES; i++) {
+          if (i === WRITES / 4) quarterWritten();
           if (i % 5 === 4) await f.remove(`k${(i - 1) % 7}`).catch(() => undefined);
           else await f.put(`k${i % 7}`, String(i));
           await new Promise((r) => setImmediate(r));
         }
       })();
-      await new Promise((r) => setTimeout(r, 10));
+      await aQuarterWritten;
       const listed = await f.cache.list({ prefix: PREFIX, at: { kind: 'consistent' } });
       const state = new Map(listed.items.map((e) => [e.key, e.object.value]));
       const watch = await f.cache.watch(request({ kind: 'after', revision: listed.revision }));
-      await new Promise((r) => setTimeout(r, 20));
-      stop = true;
       await writer;
       const final = await f.storage.list(PREFIX);
       for (let seen = listed.revision; seen < final.revision; ) {
