@@ -121,9 +121,12 @@ function acceptedError(types: readonly string[]): ApiError {
  * watch asks for an encoding that cannot be streamed.
  */
 export function negotiateOutput(accept: string | undefined, registry: CodecRegistry, restrictions: OutputRestrictions = {}): NegotiatedOutput {
-  const key = `${restrictionsKey(restrictions)}\n${accept ?? ''}`;
-  let memo = memos.get(registry);
-  if (memo === undefined) memos.set(registry, (memo = new Map()));
+  const key = accept ?? '';
+  let byRestrictions = memos.get(registry);
+  if (byRestrictions === undefined) memos.set(registry, (byRestrictions = new Map()));
+  const restrictionsAs = restrictionsKey(restrictions);
+  let memo = byRestrictions.get(restrictionsAs);
+  if (memo === undefined) byRestrictions.set(restrictionsAs, (memo = new Map()));
   const known = memo.get(key);
   if (known !== undefined) return known;
   const chosen =
@@ -142,9 +145,13 @@ export function negotiateOutput(accept: string | undefined, registry: CodecRegis
  * every request. Outcomes are never changed by their users, so they are shared. The Accept header
  * is the client's to choose: past the limit, new ones are negotiated each time and not kept.
  */
-const memos = new WeakMap<CodecRegistry, Map<string, NegotiatedOutput>>();
+const memos = new WeakMap<CodecRegistry, Map<string, Map<string, NegotiatedOutput>>>();
 const MEMO_LIMIT = 256;
 
+/** Most calls restrict nothing; their key is a constant, not a string built and hashed anew. */
+const UNRESTRICTED = 'tp*';
+
 function restrictionsKey(r: OutputRestrictions): string {
+  if (r.table === undefined && r.partialObjectMetadata === undefined && r.stream === undefined && r.mediaTypes === undefined) return UNRESTRICTED;
   return `${r.table !== false ? 't' : ''}${r.partialObjectMetadata !== false ? 'p' : ''}${r.stream === true ? 's' : ''}${r.mediaTypes?.join(',') ?? '*'}`;
 }

@@ -60,3 +60,13 @@ function endWaiting(): void {
     }
   }
 }
+
+/**
+ * Resolves once the responses waiting now have been written: at once when none waits, else after
+ * this turn's check phase, where they leave. A stopping server waits for it before it closes its
+ * connections, since a response here is no longer counted as in flight (request-info.ts).
+ */
+export function batchWritten(): Promise<void> {
+  if (waiting.length === 0) return Promise.resolve();
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -29,6 +29,7 @@ import { rootHealthHandler, singleHealthHandler } from '../health/health-handler
 import { firstAddress, parseCidr } from './cidr.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { HttpsListener } from './https-listener.js';
+import { batchWritten } from './end-batch.js';
 import { InFlightRequests } from './in-flight.js';
 import { ConsoleLogger, type Logger } from './logger.js';
 import { PostStartHooks, type PostStartHook } from './post-start-hooks.js';
@@ -229,6 +230,7 @@ export class Server {
     // The grace is the request timeout, which may be longer than a Node timer holds.
     await Promise.race([this.inFlight.drained(), new Promise<void>((resolve) => (timer = setLongTimeout(resolve, graceMs)))]);
     timer?.cancel();
+    await batchWritten();
     listener.stopAccepting();
     this.inFlight.abortAll(new Error('server is shutting down'));
     await Promise.all([listener.destroyAll(), this.debugSocket?.close()]);

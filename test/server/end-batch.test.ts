@@ -1,12 +1,12 @@
 /**
  * Read responses ended together at the end of the event loop's turn (src/server/end-batch.ts):
  * nothing leaves before the turn ends, everything leaves in the order it was finished, a response
- * whose connection went meanwhile is skipped, and a response waiting to be ended already counts
- * as finished, so that no second writer ends it.
+ * whose connection went meanwhile is skipped, a response waiting to be ended already counts
+ * as finished, so that no second writer ends it, and a stopping server can wait for the batch.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { endThisTurn, isEnding } from '../../src/server/end-batch.js';
+import { batchWritten, endThisTurn, isEnding } from '../../src/server/end-batch.js';
 import { isFinished } from '../../src/server/write-response.js';
 import type { Response } from '../../src/server/request-context.js';
 
@@ -47,5 +47,15 @@ describe('endThisTurn', () => {
     endThisTurn(fakeResponse('next', ended), Buffer.from('y'));
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(ended, ['next:y']);
+  });
+});
+
+describe('batchWritten', () => {
+  it('resolves at once when nothing waits, and after the waiting responses were ended otherwise', async () => {
+    await batchWritten();
+    const ended: string[] = [];
+    endThisTurn(fakeResponse('a', ended), Buffer.from('1'));
+    await batchWritten();
+    assert.deepEqual(ended, ['a:1']);
   });
 });

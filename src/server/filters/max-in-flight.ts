@@ -7,6 +7,7 @@ import { tooManyRequests } from '../../api/errors.js';
 import { SYSTEM_MASTERS } from '../../auth/authenticator.js';
 import { finallyAfter, rejectingThrows } from '../../util/promises.js';
 import { isLongRunning } from '../request-info.js';
+import { isFinished } from '../write-response.js';
 import type { Handler, RequestContext } from '../request-context.js';
 
 export interface MaxInFlightDeps {
@@ -44,6 +45,20 @@ export function withMaxInFlight(handler: Handler, deps: MaxInFlightDeps): Handle
       if (ctx.user?.groups.includes(SYSTEM_MASTERS)) return handler(ctx);
       throw tooManyRequests();
     }
-    return finallyAfter(() => handler(ctx), () => slots.release());
+    let work: Promise<void>;
+    try {
+      work = handler(ctx);
+    } catch (err) {
+      slots.release();
+      throw err;
+    }
+    // A request answered before its handler returned (a GET the watch cache had) frees its slot
+    // now, as upstream's filter does when the handler returns: waiting for the promise to settle
+    // cost a then() and two closures on every such request.
+    if (isFinished(ctx.res)) {
+      slots.release();
+      return work;
+    }
+    return finallyAfter(() => work, () => slots.release());
   });
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest, internalError } from '../../api/errors.js';
 import { RequestInfoError, isLongRunning, nonResourceInfo, type RequestInfoResolver } from '../request-info.js';
-import { writeError } from '../write-response.js';
+import { isFinished, writeError } from '../write-response.js';
 import type { InFlightRequests } from '../in-flight.js';
 import type { Logger } from '../logger.js';
 import { LiveRequestContext } from '../live-request-context.js';
@@ -50,6 +50,18 @@ function serveWith(handler: Handler, deps: RequestInfoDeps): RequestListener {
     const query = parseQuery(req.url ?? '/');
     const parsed = parseInfo(req, query, deps.resolver, memo);
     const ctx = new LiveRequestContext(req, res, parsed.info, query, receivedAt, auditId, isLongRunning(parsed.info));
+
+    if (parsed.error) {
+      writeError(ctx, parsed.error, { logger: deps.logger });
+      return;
+    }
+    // The panic-recovery filter inside handles every failure; this catch only guards against a
+    // broken chain, so that no request can take the process down.
+    handler(ctx).catch((err) => writeError(ctx, err, { logger: deps.logger }));
+    // A request answered before the handler returned (a GET the watch cache had) has no work left
+    // to stop and nothing for a graceful stop to wait for but the end of this turn, which the stop
+    // waits for (end-batch.ts): it skips the bookkeeping below, a listener and a list entry.
+    if (isFinished(res)) return;
     const done = deps.inFlight.add(ctx);
     res.on('close', () => {
       done();
@@ -59,14 +71,6 @@ function serveWith(handler: Handler, deps: RequestInfoDeps): RequestListener {
       // counts as finished (writableFinished), which left such watches running to their timeout.
       if (!res.writableEnded) ctx.abort(CLIENT_GONE);
     });
-
-    if (parsed.error) {
-      writeError(ctx, parsed.error, { logger: deps.logger });
-      return;
-    }
-    // The panic-recovery filter inside handles every failure; this catch only guards against a
-    // broken chain, so that no request can take the process down.
-    handler(ctx).catch((err) => writeError(ctx, err, { logger: deps.logger }));
   };
 }
 
@@ -81,10 +85,12 @@ function parseInfo(req: Request, query: URLSearchParams, resolver: RequestInfoRe
   const method = req.method ?? 'GET';
   const known = memo.get(method, url);
   if (known !== undefined) return { info: known };
-  const rawPath = url.split('?', 1)[0]!;
+  const q = url.indexOf('?');
+  const rawPath = q < 0 ? url : url.slice(0, q);
   let path: string;
   try {
-    path = decodeURIComponent(rawPath);
+    // Most paths hold no escape, and decoding one that holds none is a copy for nothing.
+    path = rawPath.includes('%') ? decodeURIComponent(rawPath) : rawPath;
   } catch {
     return { info: nonResourceInfo(method, rawPath), error: badRequest(`invalid URL escape in path ${JSON.stringify(rawPath)}`) };
   }

@@ -23,6 +23,8 @@ export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
     const timeoutMs = effectiveTimeout(ctx, deps.requestTimeoutMs);
     if (timeoutMs <= 0) return handler(ctx);
     const work = handler(ctx);
+    // Answered already (a GET the watch cache had): no deadline can apply any more.
+    if (isFinished(ctx.res)) return work;
     // Settles when the handler does or at the deadline, whichever is first: the chain outside
     // (the in-flight limit's slot) is never held longer than the timeout by a handler that hangs.
     return new Promise<void>((resolve, reject) => {
