@@ -12,8 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { goQuote } from '../serialization/go-format.js';
-import { findJsonSyntaxError } from '../serialization/json-syntax.js';
-import { decodeYaml, YamlSyntaxError } from '../serialization/yaml-decode.js';
+import { decodeJsonOrYaml } from '../serialization/json-or-yaml.js';
 import { goPathError } from '../util/go-path-error.js';
 import { cannotUnmarshalField, goJsonType } from '../serialization/go-json-errors.js';
 import { readTypeMeta } from '../serialization/type-meta.js';
@@ -58,7 +57,7 @@ export function readAdmissionConfiguration(enabled: readonly string[], path: str
   } catch (err) {
     throw new Error(`unable to read admission control configuration from ${goQuote(path)} [${goPathError(err as NodeJS.ErrnoException, path)}]`);
   }
-  const doc = decodeDocument(text);
+  const doc = decodeJsonOrYaml(text);
   try {
     checkTypeMeta(doc, text);
   } catch (err) {
@@ -71,22 +70,6 @@ export function readAdmissionConfiguration(enabled: readonly string[], path: str
 /** The settings of one plugin: its entry in the file, undefined when the file names it not. */
 export function pluginConfiguration(config: AdmissionConfiguration, name: string): AdmissionPluginConfiguration | undefined {
   return config.plugins.find((p) => p.name === name);
-}
-
-/** JSON (a text that starts with `{`) or YAML, as upstream's decoder tells them apart. */
-function decodeDocument(text: string): unknown {
-  const bytes = Buffer.from(text, 'utf8');
-  if (/^[ \t\r\n]*\{/.test(text)) {
-    const syntax = findJsonSyntaxError(bytes);
-    if (syntax !== undefined) throw new Error(`couldn't get version/kind; json parse error: ${syntax}`);
-    return JSON.parse(text) as unknown;
-  }
-  try {
-    return decodeYaml(bytes).value ?? null;
-  } catch (err) {
-    if (err instanceof YamlSyntaxError) throw new Error(`error converting YAML to JSON: ${err.message}`);
-    throw err;
-  }
 }
 
 /** Throws unless the document is an AdmissionConfiguration of a version read here. */

@@ -6,7 +6,7 @@
  * (ownerReferences, finalizers) pass, so that collecting a role never needs its rules.
  */
 import { forbiddenOn, internalError, isNotFound, notFound, type ApiError } from '../api/errors.js';
-import type { AuthorizationAttributes, Authorizer } from '../auth/authorizer.js';
+import { resourceAttributes, type Authorizer } from '../auth/authorizer.js';
 import { SYSTEM_MASTERS } from '../auth/authenticator.js';
 import { escalationError, FULL_AUTHORITY } from '../auth/rbac/escalation.js';
 import type { RbacAuthorizer } from '../auth/rbac/rbac-authorizer.js';
@@ -83,8 +83,7 @@ export class RbacWriteGuard implements WriteGuard {
   }
 
   private async allowed(user: UserInfo, a: { verb: string; apiGroup: string; resource: string; name: string; namespace: string }): Promise<boolean> {
-    const attributes: AuthorizationAttributes = { user, isResourceRequest: true, path: '', apiVersion: '*', subresource: '', ...a };
-    const result = this.deps.authorizer.authorize(attributes);
+    const result = this.deps.authorizer.authorize(resourceAttributes(user, { ...a, apiVersion: '*' }));
     return (isPromise(result) ? await result : result).decision === 'allow';
   }
 

@@ -12,8 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { goQuote } from '../../serialization/go-format.js';
 import { cannotUnmarshalField, goJsonType } from '../../serialization/go-json-errors.js';
-import { findJsonSyntaxError } from '../../serialization/json-syntax.js';
-import { loadYamlLibrary } from '../../serialization/yaml-library.js';
+import { decodeJsonOrYaml, DocumentSyntaxError } from '../../serialization/json-or-yaml.js';
 import { readTypeMeta } from '../../serialization/type-meta.js';
 
 /** One rule, after conversion: what upstream's internal abac.PolicySpec holds. */
@@ -102,23 +101,13 @@ export function decodePolicyLine(line: string): { spec: AbacPolicySpec; unversio
   throw new LineError(`no kind ${goQuote(fallbackKind)} is registered for version ${goQuote(version)} in scheme "pkg/apis/abac/register.go"`);
 }
 
-/**
- * A line that starts with `{` is JSON; any other goes to upstream's YAML decoder, which reads for
- * instance `user: alice` as a v0 policy too.
- */
+/** A line as JSON or, as upstream's decoder also reads it (`user: alice` is a v0 policy), YAML. */
 function parseLine(line: string): unknown {
-  if (line.trimStart().startsWith('{')) {
-    try {
-      return JSON.parse(line) as unknown;
-    } catch {
-      const syntax = findJsonSyntaxError(Buffer.from(line)) ?? 'unexpected end of JSON input';
-      throw new LineError(`couldn't get version/kind; json parse error: ${syntax}`);
-    }
-  }
   try {
-    return loadYamlLibrary().parse(line) as unknown;
+    return decodeJsonOrYaml(line);
   } catch (err) {
-    throw new LineError(`error converting YAML to JSON: yaml: ${(err as Error).message.split('\n')[0]}`);
+    if (err instanceof DocumentSyntaxError) throw new LineError(err.message);
+    throw err;
   }
 }
 

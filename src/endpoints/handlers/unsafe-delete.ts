@@ -6,7 +6,7 @@
  * The removal itself is the store's (registry/store/delete-corrupt.ts).
  */
 import { forbiddenOn, internalError, invalid, type ApiError, type FieldError } from '../../api/errors.js';
-import type { AuthorizationAttributes, AuthorizationResult, Authorizer } from '../../auth/authorizer.js';
+import { resourceAttributes, type AuthorizationResult, type Authorizer } from '../../auth/authorizer.js';
 import { IGNORE_STORE_READ_ERROR } from '../../registry/store/delete-corrupt.js';
 import { goQuote } from '../../serialization/go-format.js';
 import type { RequestContext } from '../../server/request-context.js';
@@ -74,18 +74,14 @@ export async function authorizeUnsafeDelete(ctx: RequestContext, scope: RequestS
     throw refused(scope, `${IGNORE_STORE_READ_ERROR} delete option is not allowed on a subresource or non-resource request`);
   }
   if (!ctx.user) throw internalError(new Error('no user found for request'));
-  const attributes: AuthorizationAttributes = {
-    user: ctx.user,
+  const attributes = resourceAttributes(ctx.user, {
     verb: UNSAFE_DELETE_VERB,
-    isResourceRequest: true,
-    path: '',
     namespace: scope.namespace,
     apiGroup: scope.definition.group,
     apiVersion: ctx.info.apiVersion,
     resource: scope.definition.resource,
-    subresource: '',
     name: scope.name,
-  };
+  });
   let result: AuthorizationResult;
   try {
     result = await authorizer.authorize(attributes);

@@ -5,7 +5,7 @@
  * bearer tokens ask TokenReview.
  */
 import { badRequest } from '../../api/errors.js';
-import type { AuthorizationAttributes, Authorizer, RuleResolver } from '../../auth/authorizer.js';
+import { nonResourceAttributes, resourceAttributes, type Authorizer, type RuleResolver } from '../../auth/authorizer.js';
 import type { ResourceDefinition } from '../../registry/catalog/resource-definition.js';
 import { timestamp } from '../../registry/object.js';
 import type { UserInfo } from '../../auth/user-info.js';
@@ -119,16 +119,13 @@ async function answerAccessReview({ definition, namespace, body, user, reviewers
     ? user
     : { name: spec.user ?? '', groups: spec.groups ?? [], ...(spec.uid ? { uid: spec.uid } : {}), ...(spec.extra ? { extra: spec.extra } : {}) };
   const r = spec.resourceAttributes;
-  const attributes: AuthorizationAttributes = r
-    ? {
-        user: subject, verb: r.verb ?? '', isResourceRequest: true, path: '',
+  const attributes = r
+    ? resourceAttributes(subject, {
+        verb: r.verb ?? '',
         namespace: definition.resource === 'localsubjectaccessreviews' ? namespace : r.namespace ?? '',
         apiGroup: r.group ?? '', apiVersion: r.version ?? '', resource: r.resource ?? '', subresource: r.subresource ?? '', name: r.name ?? '',
-      }
-    : {
-        user: subject, verb: spec.nonResourceAttributes!.verb ?? '', isResourceRequest: false, path: spec.nonResourceAttributes!.path ?? '',
-        namespace: '', apiGroup: '', apiVersion: '', resource: '', subresource: '', name: '',
-      };
+      })
+    : nonResourceAttributes(subject, spec.nonResourceAttributes!.verb ?? '', spec.nonResourceAttributes!.path ?? '');
   const result = await reviewers.authorizer.authorize(attributes);
   const status: Record<string, unknown> = { allowed: result.decision === 'allow' };
   if (result.decision === 'deny') status['denied'] = true;

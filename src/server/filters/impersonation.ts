@@ -14,7 +14,7 @@
  */
 import { badRequest, internalError } from '../../api/errors.js';
 import { ANONYMOUS_USER, SYSTEM_AUTHENTICATED, SYSTEM_UNAUTHENTICATED } from '../../auth/authenticator.js';
-import type { AuthorizationAttributes, AuthorizationResult, Authorizer } from '../../auth/authorizer.js';
+import { resourceAttributes, type AuthorizationAttributes, type AuthorizationResult, type Authorizer } from '../../auth/authorizer.js';
 import { forbiddenError } from '../../auth/forbidden-message.js';
 import type { UserInfo } from '../../auth/user-info.js';
 import { firstDeciding, isPromise, rejectingThrows } from '../../util/promises.js';
@@ -154,18 +154,18 @@ function userOrServiceAccount(username: string): Impersonated {
 
 /** The question put to the authorizer for one impersonated thing. */
 function attributesFor(item: Impersonated, requester: UserInfo): AuthorizationAttributes {
-  const base = { user: requester, verb: 'impersonate', isResourceRequest: true, path: '', namespace: '', subresource: '' };
+  const verb = 'impersonate';
   switch (item.kind) {
     case 'User':
-      return { ...base, apiGroup: '', apiVersion: '', resource: 'users', name: item.name };
+      return resourceAttributes(requester, { verb, apiGroup: '', resource: 'users', name: item.name });
     case 'ServiceAccount':
-      return { ...base, apiGroup: '', apiVersion: '', resource: 'serviceaccounts', namespace: item.namespace, name: item.name };
+      return resourceAttributes(requester, { verb, apiGroup: '', resource: 'serviceaccounts', namespace: item.namespace, name: item.name });
     case 'Group':
-      return { ...base, apiGroup: '', apiVersion: '', resource: 'groups', name: item.name };
+      return resourceAttributes(requester, { verb, apiGroup: '', resource: 'groups', name: item.name });
     case 'UserExtra':
-      return { ...base, apiGroup: AUTHENTICATION_GROUP, apiVersion: 'v1', resource: 'userextras', subresource: item.key, name: item.value };
+      return resourceAttributes(requester, { verb, apiGroup: AUTHENTICATION_GROUP, apiVersion: 'v1', resource: 'userextras', subresource: item.key, name: item.value });
     case 'UID':
-      return { ...base, apiGroup: AUTHENTICATION_GROUP, apiVersion: 'v1', resource: 'uids', name: item.uid };
+      return resourceAttributes(requester, { verb, apiGroup: AUTHENTICATION_GROUP, apiVersion: 'v1', resource: 'uids', name: item.uid });
   }
 }
 
