@@ -10,6 +10,9 @@ import { NamespaceDefaultsController } from '../controllers/namespace-defaults-c
 import { sleep } from '../util/sleep.js';
 import { installAdmission, planAdmission, type AdmissionPlan } from './admission-setup.js';
 import { discoveryHandlers } from '../endpoints/discovery-routes.js';
+import { issuerDiscoveryHandlers } from '../endpoints/issuer-discovery-routes.js';
+import { JWKS_PATH, OPENID_CONFIGURATION_PATH } from '../auth/service-account/issuer-discovery.js';
+import { loadServiceAccountTokens, type ServiceAccountTokens } from './service-account-tokens.js';
 import { openApiHandlers } from '../endpoints/openapi-routes.js';
 import { EncodingMemo, RESPONSE_ENCODINGS_BUDGET } from '../endpoints/encoding-memo.js';
 import { FlushQueue } from '../endpoints/handlers/flush-queue.js';
@@ -86,6 +89,8 @@ export class Capstan {
   private readonly authorizer: Authorizer & RuleResolver;
   /** The enabled admission plugins and their configuration file, read before anything starts. */
   private readonly admission: AdmissionPlan;
+  /** Service account tokens' keys, issuer and authenticator; loaded at start, before any request. */
+  private serviceAccountTokens: ServiceAccountTokens | undefined;
 
   constructor(private readonly deps: CapstanDeps) {
     const { modes, ...files } = deps.options.authorization;
@@ -97,6 +102,7 @@ export class Capstan {
       ...(deps.logger ? { logger: deps.logger } : {}),
       storage: { checkHealth: (s) => this.requireStorage().checkHealth(s) },
       authorizer: this.authorizer,
+      tokenAuthenticators: [{ authenticateToken: (token) => this.serviceAccountTokens?.authenticator.authenticateToken(token) }],
       // Only RBAC reads informers here; readiness waits until it holds every role and binding.
       informersSynced: () => this.rbac.synced(),
     });
@@ -118,7 +124,15 @@ export class Capstan {
     // A failure surfaces from server.start(); the catch only keeps it from counting as unhandled
     // when opening the store fails first.
     this.server.prepareTls().catch(() => undefined);
+    const tokens = loadServiceAccountTokens(
+      options.authentication.serviceAccounts,
+      options.secureServing.certDir,
+      (resource) => this.registry?.storeFor(this.catalog.resource('', 'v1', resource)!),
+      (message) => logger.info(message, 4),
+    );
+    tokens.catch(() => undefined); // awaited below, once the store is open
     this.storage = this.deps.storage ?? (await openStorage(options.store, options.dataDir, logger));
+    this.serviceAccountTokens = await tokens;
     const storage = this.storage;
     const keys = new KeyLayout(options.store.prefix.replace(/\/+$/, ''));
     const definitions = this.catalog.groupVersions().flatMap((gv) => gv.resources);
@@ -155,6 +169,7 @@ export class Capstan {
           featureGates: options.featureGates,
         },
         reviewers: { authorizer: this.authorizer, tokens: this.server },
+        tokens: this.serviceAccountTokens.requests,
       }),
     );
     this.installRoutes();
@@ -221,23 +236,32 @@ export class Capstan {
     return this.server.start();
   }
 
+  /** host:port as clients are told to reach this server (discovery, the default key set URI). */
+  private serverAddress(): string {
+    const url = new URL(this.server.info?.url ?? 'https://127.0.0.1:6443');
+    const external = this.deps.options.secureServing.externalHostname;
+    // Upstream joins the name and the port as Go's net.JoinHostPort does: brackets around any ':'.
+    if (external !== undefined) return `${external.includes(':') ? `[${external}]` : external}:${url.port}`;
+    return url.host;
+  }
+
+  /** The issuer discovery endpoints, served when the issuer is an https URL (upstream's rule). */
+  private installIssuerDiscovery(): void {
+    const tokens = this.serviceAccountTokens;
+    if (tokens === undefined || !tokens.discoverable) return;
+    const handlers = issuerDiscoveryHandlers(() => tokens.discovery(this.serverAddress()));
+    this.server.routes.add(OPENID_CONFIGURATION_PATH, handlers.configuration).add(JWKS_PATH, handlers.keySet);
+  }
+
   private installRoutes(): void {
-    const discovery = discoveryHandlers({
-      catalog: () => this.catalog,
-      serverAddress: () => {
-        const url = new URL(this.server.info?.url ?? 'https://127.0.0.1:6443');
-        const external = this.deps.options.secureServing.externalHostname;
-        // Upstream joins the name and the port as Go's net.JoinHostPort does: brackets around any ':'.
-        if (external !== undefined) return `${external.includes(':') ? `[${external}]` : external}:${url.port}`;
-        return url.host;
-      },
-    });
+    const discovery = discoveryHandlers({ catalog: () => this.catalog, serverAddress: () => this.serverAddress() });
     let documents: Promise<OpenApiDocuments> | undefined;
     const openapi = openApiHandlers(() =>
       (documents ??= import('../openapi/openapi-documents.js').then(
         ({ OpenApiDocuments }) => new OpenApiDocuments(this.catalog, () => this.schemas, this.server.version.gitVersion),
       )),
     );
+    this.installIssuerDiscovery();
     this.server.routes
       .add('/api', discovery.legacyRoot)
       .add('/apis', discovery.groupsRoot)

@@ -54,6 +54,13 @@ export class FlagValues {
     return fields;
   }
 
+  /** A pflag string-array flag: each repetition one value, kept as given (commas included). */
+  stringArray(flag: string): string[] | undefined {
+    const raw = this.raw.get(flag);
+    if (!raw || raw.value === true) return raw ? [] : undefined;
+    return typeof raw.value === 'string' ? [raw.value] : [...raw.value];
+  }
+
   /** Comma-separated and repeated values, flattened; empty entries dropped. */
   list(flag: string): string[] | undefined {
     const raw = this.raw.get(flag);

@@ -41,6 +41,27 @@ export interface AuthenticationOptions {
   readonly clientCaFile?: string;
   /** --token-auth-file: static bearer tokens (CSV). */
   readonly tokenAuthFile?: string;
+  readonly serviceAccounts: ServiceAccountOptions;
+}
+
+/** The service account token options (--service-account-*, --api-audiences). */
+export interface ServiceAccountOptions {
+  /** --service-account-issuer, in order: the first signs, all are accepted. None: Capstan's default. */
+  readonly issuers: readonly string[];
+  /** --service-account-key-file: PEM files of the keys that verify tokens (besides the signing key's). */
+  readonly keyFiles: readonly string[];
+  /** --service-account-signing-key-file; none: a key generated into the certificate directory. */
+  readonly signingKeyFile?: string;
+  /** --service-account-jwks-uri: the key set's URI in the discovery document. */
+  readonly jwksUri?: string;
+  /** --api-audiences; none: the first issuer. */
+  readonly apiAudiences: readonly string[];
+  /** --service-account-max-token-expiration in milliseconds; 0: no cap. */
+  readonly maxTokenExpirationMs: number;
+  /** --service-account-lookup: a token's account (and bound object) must still exist. */
+  readonly lookup: boolean;
+  /** --service-account-extend-token-expiration (accepted; Capstan injects no tokens into pods). */
+  readonly extendTokenExpiration: boolean;
 }
 
 export interface AuthorizationOptions {
@@ -149,6 +170,9 @@ export interface ServerOptions {
   readonly version: VersionOptions;
 }
 
+/** The issuer of service account tokens when none is given: kubeadm's, the in-cluster service name. */
+export const DEFAULT_SERVICE_ACCOUNT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
+
 /** The Kubernetes release whose API Capstan serves. */
 export const KUBERNETES_VERSION = 'v1.35.0';
 
@@ -166,7 +190,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
   return {
     dataDir: absolute,
     secureServing: { bindAddress: '0.0.0.0', port: 6443, certDir: join(absolute, 'pki'), disableHttp2: false, http2MaxStreamsPerConnection: 0, tlsCipherSuites: [] },
-    authentication: { anonymous: true },
+    authentication: { anonymous: true, serviceAccounts: { issuers: [], keyFiles: [], apiAudiences: [], maxTokenExpirationMs: 0, lookup: true, extendTokenExpiration: true } },
     authorization: { modes: ['AlwaysAllow'], webhook: { version: 'v1beta1', cacheAuthorizedTtlMs: 5 * 60_000, cacheUnauthorizedTtlMs: 30_000 } },
     admission: { enablePlugins: [], disablePlugins: [] },
     store: {

@@ -11,7 +11,7 @@ import { FlagError, FlagValues, type RawFlag } from './flag-values.js';
 import { versionInfo } from '../server/version.js';
 import { AUDIT_FLAGS, auditOptionsFrom } from './audit-options.js';
 import { ADMISSION_PLUGIN_ORDER, DEFAULT_ON_ADMISSION_PLUGINS, HONOURED_ADMISSION_PLUGINS } from '../admission/admission-plugins.js';
-import { KUBERNETES_VERSION, defaultDataDir, defaultServerOptions, type ServerOptions } from './options.js';
+import { DEFAULT_SERVICE_ACCOUNT_ISSUER, KUBERNETES_VERSION, defaultDataDir, defaultServerOptions, type ServerOptions } from './options.js';
 
 export type CliCommand =
   /** Run the server with these options. */
@@ -50,6 +50,14 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'tls-cipher-suites', value: 'suites', description: 'TLS 1.2 cipher suites served, by Go\'s names (TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, ...); TLS 1.3 always offers its three', defaultText: 'OpenSSL\'s defaults', repeatable: true },
   { name: 'client-ca-file', value: 'file', description: 'CA bundle whose client certificates authenticate (CN = user, O = groups), besides the generated cluster CA' },
   { name: 'token-auth-file', value: 'file', description: 'bearer tokens, a CSV line each: token,user name,user uid[,"group1,group2"]' },
+  { name: 'service-account-issuer', value: 'url', description: 'issuer of service account tokens (the iss claim); repeated, the first signs and all are accepted', defaultText: DEFAULT_SERVICE_ACCOUNT_ISSUER, repeatable: true },
+  { name: 'service-account-signing-key-file', value: 'file', description: 'PEM private key (RSA or ECDSA) that signs service account tokens', defaultText: '<cert-dir>/sa.key, generated' },
+  { name: 'service-account-key-file', value: 'file', description: 'PEM file of public keys (or private keys, or certificates) that verify service account tokens, besides the signing key', repeatable: true },
+  { name: 'service-account-jwks-uri', value: 'uri', description: 'key set URI named by /.well-known/openid-configuration', defaultText: 'https://<server address>/openid/v1/jwks' },
+  { name: 'api-audiences', value: 'audiences', description: 'audiences a token must be meant for; a TokenRequest without audiences gets them', defaultText: 'the first --service-account-issuer', repeatable: true },
+  { name: 'service-account-max-token-expiration', value: 'duration', description: 'longest validity a TokenRequest gets; 0: no cap', defaultText: '0' },
+  { name: 'service-account-lookup', description: 'a service account token is valid only while its account (and bound object) exists', defaultText: 'true' },
+  { name: 'service-account-extend-token-expiration', description: 'accepted for compatibility; Capstan injects no tokens into pods', defaultText: 'true' },
   { name: 'anonymous-auth', description: 'serve requests without credentials as system:anonymous', defaultText: 'true' },
   { name: 'authorization-mode', value: 'modes', description: 'ordered authorization modes; implemented: AlwaysAllow, AlwaysDeny, ABAC, Webhook, RBAC (Node not yet)', defaultText: 'AlwaysAllow', repeatable: true },
   { name: 'authorization-policy-file', value: 'file', description: 'ABAC\'s policies, one JSON object a line; used with --authorization-mode=ABAC' },
@@ -205,6 +213,16 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
       anonymous: flags.bool('anonymous-auth') ?? d.authentication.anonymous,
       clientCaFile: flags.string('client-ca-file') || undefined,
       tokenAuthFile: flags.string('token-auth-file') || undefined,
+      serviceAccounts: {
+        issuers: flags.stringArray('service-account-issuer') ?? d.authentication.serviceAccounts.issuers,
+        keyFiles: flags.stringArray('service-account-key-file') ?? d.authentication.serviceAccounts.keyFiles,
+        signingKeyFile: flags.string('service-account-signing-key-file') || undefined,
+        jwksUri: flags.string('service-account-jwks-uri') || undefined,
+        apiAudiences: flags.stringSlice('api-audiences') ?? d.authentication.serviceAccounts.apiAudiences,
+        maxTokenExpirationMs: flags.duration('service-account-max-token-expiration') ?? d.authentication.serviceAccounts.maxTokenExpirationMs,
+        lookup: flags.bool('service-account-lookup') ?? d.authentication.serviceAccounts.lookup,
+        extendTokenExpiration: flags.bool('service-account-extend-token-expiration') ?? d.authentication.serviceAccounts.extendTokenExpiration,
+      },
     },
     authorization: {
       modes: flags.list('authorization-mode') ?? d.authorization.modes,

@@ -10,7 +10,7 @@ import { goQuote } from '../serialization/go-format.js';
 import { versionInfo } from '../server/version.js';
 import { validateAuditOptions } from './audit-options.js';
 import { missingFiles } from './missing-files.js';
-import type { AuthorizationOptions, ServerOptions } from './options.js';
+import type { AuthorizationOptions, ServerOptions, ServiceAccountOptions } from './options.js';
 import { validateServingOptions } from './validate-serving.js';
 
 /** Upstream refuses Service ranges with more host bits than this (a /12 for IPv4, /108 for IPv6). */
@@ -21,6 +21,7 @@ export function validateOptions(options: ServerOptions): string[] {
     ...validateServingOptions(options),
     ...validateLimits(options),
     ...validateAuthorization(options.authorization),
+    ...validateServiceAccounts(options.authentication.serviceAccounts),
     ...validateAdmissionPluginLists(options.admission.enablePlugins, options.admission.disablePlugins),
     ...validateStore(options),
     ...validateServices(options),
@@ -85,6 +86,27 @@ function validateModeFiles(options: AuthorizationOptions): string[] {
   const webhook = options.modes.includes('Webhook');
   if (webhook && !options.webhook.configFile) errors.push("authorization-mode Webhook's authorization config file not passed");
   if (!webhook && options.webhook.configFile) errors.push('cannot specify --authorization-webhook-config-file without mode Webhook');
+  return errors;
+}
+
+/** Upstream's checks of the service account token options, in its words. */
+function validateServiceAccounts(options: ServiceAccountOptions): string[] {
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  for (const issuer of options.issuers) {
+    if (issuer === '') errors.push('service-account-issuer should not be an empty string');
+    else if (seen.has(issuer)) errors.push(`service-account-issuer ${JSON.stringify(issuer)} is already specified`);
+    else if (issuer.includes(':') && !URL.canParse(issuer)) errors.push(`service-account-issuer contained a ':' but was not a valid URL: ${JSON.stringify(issuer)}`);
+    seen.add(issuer);
+  }
+  if (options.jwksUri !== undefined) {
+    if (!URL.canParse(options.jwksUri)) errors.push(`service-account-jwks-uri must be a valid URL: ${JSON.stringify(options.jwksUri)}`);
+    else if (new URL(options.jwksUri).protocol !== 'https:') errors.push(`service-account-jwks-uri requires https scheme, parsed as: ${options.jwksUri}`);
+  }
+  errors.push(...missingFiles({ '--service-account-signing-key-file': options.signingKeyFile }));
+  for (const file of options.keyFiles) errors.push(...missingFiles({ '--service-account-key-file': file }));
+  const max = options.maxTokenExpirationMs;
+  if (max !== 0 && (max < 3_600_000 || max > 2 ** 32 * 1000)) errors.push('the service-account-max-token-expiration must be between 1 hour and 2^32 seconds');
   return errors;
 }
 

@@ -23,6 +23,7 @@ import { handleScale } from './subresources/scale.js';
 import { handleEviction } from './subresources/eviction.js';
 import { handleBinding, isBindingRequest } from './subresources/binding.js';
 import { handleNodeBound, isNodeBound, type CoreStores } from './subresources/node-bound.js';
+import { handleTokenRequest, type TokenRequests } from './subresources/token-request.js';
 
 export interface ResourceHandlerDeps {
   readonly catalog: () => Catalog;
@@ -30,10 +31,12 @@ export interface ResourceHandlerDeps {
   readonly env: EndpointEnv;
   /** Answer the review resources; the authorizer also decides a force delete's extra verb. */
   readonly reviewers: Reviewers;
+  /** Issues service account tokens (serviceaccounts/token); absent, that subresource is answered 405. */
+  readonly tokens?: TokenRequests;
 }
 
 /** Subresources this server serves (the others are answered 405 until they exist). */
-const SERVED_SUBRESOURCES = new Set(['status', 'finalize', 'scale', 'eviction', 'ephemeralcontainers', 'resize', 'binding', 'log', 'exec', 'attach', 'portforward', 'proxy', 'approval']);
+const SERVED_SUBRESOURCES = new Set(['token', 'status', 'finalize', 'scale', 'eviction', 'ephemeralcontainers', 'resize', 'binding', 'log', 'exec', 'attach', 'portforward', 'proxy', 'approval']);
 
 export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
   return rejectingThrows((ctx: RequestContext): Promise<void> => {
@@ -49,6 +52,9 @@ export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
     if (scope.subresource === 'eviction') return handleEviction(ctx, scope, budgetStore(deps));
     if (isBindingRequest(scope)) return handleBinding(ctx, scope, coreStore(deps, 'pods'));
     if (isNodeBound(scope)) return handleNodeBound(ctx, scope, (resource) => coreStore(deps, resource));
+    if (scope.subresource === 'token' && definition.group === '' && definition.resource === 'serviceaccounts' && deps.tokens) {
+      return handleTokenRequest(ctx, scope, deps.tokens, (resource) => coreStore(deps, resource));
+    }
     switch (verb) {
       case 'get': return handleGet(ctx, scope);
       case 'list': return handleList(ctx, scope);
@@ -63,8 +69,8 @@ export function createResourceHandler(deps: ResourceHandlerDeps): Handler {
   });
 }
 
-/** The store of a core v1 type (pods, nodes, endpoints: always served). */
-function coreStore(deps: ResourceHandlerDeps, resource: Parameters<CoreStores>[0]): ResourceStore {
+/** The store of a core v1 type (pods, nodes, endpoints, secrets: always served). */
+function coreStore(deps: ResourceHandlerDeps, resource: Parameters<CoreStores>[0] | 'secrets'): ResourceStore {
   return deps.registry.storeFor(deps.catalog().resource('', 'v1', resource)!);
 }
 
