@@ -13,6 +13,7 @@ import { discoveryHandlers } from '../endpoints/discovery-routes.js';
 import { issuerDiscoveryHandlers } from '../endpoints/issuer-discovery-routes.js';
 import { JWKS_PATH, OPENID_CONFIGURATION_PATH } from '../auth/service-account/issuer-discovery.js';
 import { loadServiceAccountTokens, type ServiceAccountTokens } from './service-account-tokens.js';
+import { webhookTokenAuthenticator } from '../auth/webhook/build-webhook-token-authenticator.js';
 import { openApiHandlers } from '../endpoints/openapi-routes.js';
 import { EncodingMemo, RESPONSE_ENCODINGS_BUDGET } from '../endpoints/encoding-memo.js';
 import { FlushQueue } from '../endpoints/handlers/flush-queue.js';
@@ -102,7 +103,11 @@ export class Capstan {
       ...(deps.logger ? { logger: deps.logger } : {}),
       storage: { checkHealth: (s) => this.requireStorage().checkHealth(s) },
       authorizer: this.authorizer,
-      tokenAuthenticators: [{ authenticateToken: (token) => this.serviceAccountTokens?.authenticator.authenticateToken(token) }],
+      tokenAuthenticators: [
+        { authenticateToken: (token) => this.serviceAccountTokens?.authenticator.authenticateToken(token) },
+        // Upstream asks the webhook last, about tokens none of the others knows.
+        ...optional(webhookTokenAuthenticator(deps.options.authentication.tokenWebhook, (message) => this.server.logger.warn(message))),
+      ],
       // Only RBAC reads informers here; readiness waits until it holds every role and binding.
       informersSynced: () => this.rbac.synced(),
     });
@@ -280,4 +285,9 @@ export class Capstan {
     await this.registry?.stop();
     await this.storage?.close();
   }
+}
+
+/** No element, or the one given. */
+function optional<T>(value: T | undefined): T[] {
+  return value === undefined ? [] : [value];
 }

@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import { defaultAuditOptions, type AuditOptions } from './audit-options.js';
 import { join, resolve } from 'node:path';
 import type { WebhookAuthorizerSettings } from '../auth/webhook/build-webhook-authorizer.js';
+import type { TokenWebhookSettings } from '../auth/webhook/build-webhook-token-authenticator.js';
 
 export interface SecureServingOptions {
   /** --bind-address; "0.0.0.0" or "::" or "" listens on every interface. */
@@ -42,6 +43,8 @@ export interface AuthenticationOptions {
   /** --token-auth-file: static bearer tokens (CSV). */
   readonly tokenAuthFile?: string;
   readonly serviceAccounts: ServiceAccountOptions;
+  /** --authentication-token-webhook-*: the webhook asked about tokens no other authenticator knows. */
+  readonly tokenWebhook: TokenWebhookSettings;
 }
 
 /** The service account token options (--service-account-*, --api-audiences). */
@@ -190,7 +193,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
   return {
     dataDir: absolute,
     secureServing: { bindAddress: '0.0.0.0', port: 6443, certDir: join(absolute, 'pki'), disableHttp2: false, http2MaxStreamsPerConnection: 0, tlsCipherSuites: [] },
-    authentication: { anonymous: true, serviceAccounts: { issuers: [], keyFiles: [], apiAudiences: [], maxTokenExpirationMs: 0, lookup: true, extendTokenExpiration: true } },
+    authentication: { anonymous: true, tokenWebhook: { version: 'v1beta1', cacheTtlMs: 2 * 60_000 }, serviceAccounts: { issuers: [], keyFiles: [], apiAudiences: [], maxTokenExpirationMs: 0, lookup: true, extendTokenExpiration: true } },
     authorization: { modes: ['AlwaysAllow'], webhook: { version: 'v1beta1', cacheAuthorizedTtlMs: 5 * 60_000, cacheUnauthorizedTtlMs: 30_000 } },
     admission: { enablePlugins: [], disablePlugins: [] },
     store: {

@@ -58,6 +58,9 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'service-account-max-token-expiration', value: 'duration', description: 'longest validity a TokenRequest gets; 0: no cap', defaultText: '0' },
   { name: 'service-account-lookup', description: 'a service account token is valid only while its account (and bound object) exists', defaultText: 'true' },
   { name: 'service-account-extend-token-expiration', description: 'accepted for compatibility; Capstan injects no tokens into pods', defaultText: 'true' },
+  { name: 'authentication-token-webhook-config-file', value: 'file', description: 'kubeconfig of the server that answers TokenReviews for bearer tokens no other authenticator knows' },
+  { name: 'authentication-token-webhook-version', value: 'version', description: 'version of the TokenReview sent to the webhook: v1beta1 or v1', defaultText: DEFAULTS.authentication.tokenWebhook.version },
+  { name: 'authentication-token-webhook-cache-ttl', value: 'duration', description: 'how long the webhook\'s answers are cached', defaultText: formatDuration(DEFAULTS.authentication.tokenWebhook.cacheTtlMs) },
   { name: 'anonymous-auth', description: 'serve requests without credentials as system:anonymous', defaultText: 'true' },
   { name: 'authorization-mode', value: 'modes', description: 'ordered authorization modes; implemented: AlwaysAllow, AlwaysDeny, ABAC, Webhook, RBAC (Node not yet)', defaultText: 'AlwaysAllow', repeatable: true },
   { name: 'authorization-policy-file', value: 'file', description: 'ABAC\'s policies, one JSON object a line; used with --authorization-mode=ABAC' },
@@ -213,6 +216,11 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
       anonymous: flags.bool('anonymous-auth') ?? d.authentication.anonymous,
       clientCaFile: flags.string('client-ca-file') || undefined,
       tokenAuthFile: flags.string('token-auth-file') || undefined,
+      tokenWebhook: {
+        configFile: flags.string('authentication-token-webhook-config-file') || undefined,
+        version: flags.string('authentication-token-webhook-version') ?? d.authentication.tokenWebhook.version,
+        cacheTtlMs: flags.duration('authentication-token-webhook-cache-ttl') ?? d.authentication.tokenWebhook.cacheTtlMs,
+      },
       serviceAccounts: {
         issuers: flags.stringArray('service-account-issuer') ?? d.authentication.serviceAccounts.issuers,
         keyFiles: flags.stringArray('service-account-key-file') ?? d.authentication.serviceAccounts.keyFiles,

@@ -144,7 +144,8 @@ export class Server {
     if (this.listener) throw new Error('server already started');
     const { secureServing } = this.options;
     const [tls, tokenFile] = await Promise.all([this.prepareTls(), this.readTokenFile()]);
-    if (tokenFile) this.tokenAuthenticators = [...this.tokenAuthenticators, tokenFile];
+    // Upstream's order: the token file first, then the others (service account tokens, the webhook last).
+    if (tokenFile) this.tokenAuthenticators = [tokenFile, ...this.tokenAuthenticators];
     const auditing = (this.auditing = buildAuditing(this.options.audit, this.logger));
     const listener = new HttpsListener({
       certPem: tls.serving.certPem,
