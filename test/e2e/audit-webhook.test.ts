@@ -7,12 +7,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CertificateAuthority } from '../../src/server/tls/certificate-authority.js';
 import { eventually } from '../eventually.js';
 import { startServer, type TestServer } from './harness.js';
+import { startWebhookServer } from './webhook-server.js';
 
 interface Received {
   readonly authorization: string | undefined;
@@ -21,29 +20,14 @@ interface Received {
 
 /** An audit sink server: records each POST; `answer` decides each status (and may delay). */
 async function startSink(answer: (n: number) => Promise<number> | number) {
-  const ca = await CertificateAuthority.create('audit-sink-ca', 1);
-  const serving = await ca.issue({ commonName: 'audit-sink', subjectAltNames: ['127.0.0.1'], usage: 'server', validDays: 1 });
   const received: Received[] = [];
   let posts = 0;
-  const server: Server = createServer({ cert: serving.certPem, key: serving.keyPem }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const status = await answer(++posts);
-      if (status === 200) received.push({ authorization: req.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString()) });
-      res.writeHead(status, { 'Content-Type': 'application/json' }).end('{}');
-    });
+  const server = await startWebhookServer('sink', { path: '/audit', token: 'sink-token' }, async ({ authorization, text }) => {
+    const status = await answer(++posts);
+    if (status === 200) received.push({ authorization, body: JSON.parse(text) });
+    return { code: status, body: '{}' };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  const kubeconfig = [
-    'apiVersion: v1', 'kind: Config',
-    'clusters:', '- name: sink', '  cluster:', `    server: https://127.0.0.1:${port}/audit`, `    certificate-authority-data: ${Buffer.from(ca.pem.certPem).toString('base64')}`,
-    'users:', '- name: capstan', '  user:', '    token: sink-token',
-    'contexts:', '- name: sink', '  context:', '    cluster: sink', '    user: capstan',
-    'current-context: sink', '',
-  ].join('\n');
-  return { received, kubeconfig, posts: () => posts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { received, kubeconfig: server.kubeconfig, posts: () => posts, close: server.close };
 }
 
 const POLICY = 'apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n  resources: [{group: "", resources: [configmaps]}]\n';

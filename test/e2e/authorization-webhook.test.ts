@@ -8,11 +8,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CertificateAuthority } from '../../src/server/tls/certificate-authority.js';
 import { MAIN, createNamespace, startServer, type TestServer } from './harness.js';
+import { startWebhookServer } from './webhook-server.js';
 
 interface Review {
   readonly authorization: string | undefined;
@@ -29,29 +28,14 @@ function answer(review: Record<string, any>): { code: number; status?: object } 
 }
 
 async function startReviewer() {
-  const ca = await CertificateAuthority.create('authz-webhook-ca', 1);
-  const serving = await ca.issue({ commonName: 'authz-webhook', subjectAltNames: ['127.0.0.1'], usage: 'server', validDays: 1 });
   const received: Review[] = [];
-  const server: Server = createServer({ cert: serving.certPem, key: serving.keyPem }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, any>;
-      received.push({ authorization: req.headers.authorization, body });
-      const { code, status } = answer(body);
-      res.writeHead(code, { 'Content-Type': 'application/json' }).end(status ? JSON.stringify({ apiVersion: body.apiVersion, kind: 'SubjectAccessReview', status }) : '');
-    });
+  const server = await startWebhookServer('authz', { path: '/authorize', token: 'authz-token' }, ({ authorization, text }) => {
+    const body = JSON.parse(text) as Record<string, any>;
+    received.push({ authorization, body });
+    const { code, status } = answer(body);
+    return { code, ...(status ? { body: JSON.stringify({ apiVersion: body.apiVersion, kind: 'SubjectAccessReview', status }) } : {}) };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  const kubeconfig = [
-    'apiVersion: v1', 'kind: Config',
-    'clusters:', '- name: authz', '  cluster:', `    server: https://127.0.0.1:${port}/authorize`, `    certificate-authority-data: ${Buffer.from(ca.pem.certPem).toString('base64')}`,
-    'users:', '- name: capstan', '  user:', '    token: authz-token',
-    'contexts:', '- name: authz', '  context:', '    cluster: authz', '    user: capstan',
-    'current-context: authz', '',
-  ].join('\n');
-  return { received, kubeconfig, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { received, kubeconfig: server.kubeconfig, close: server.close };
 }
 
 describe('--authorization-mode=Webhook', () => {

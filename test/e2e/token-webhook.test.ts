@@ -7,11 +7,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CertificateAuthority } from '../../src/server/tls/certificate-authority.js';
 import { MAIN, startServer, type TestServer } from './harness.js';
+import { startWebhookServer } from './webhook-server.js';
 
 /** good-token names alice, refused-token is refused with a reason, flaky-token's reviews fail. */
 function answer(review: Record<string, any>): { code: number; status?: object } {
@@ -22,30 +21,14 @@ function answer(review: Record<string, any>): { code: number; status?: object } 
 }
 
 async function startReviewer() {
-  const ca = await CertificateAuthority.create('token-webhook-ca', 1);
-  const serving = await ca.issue({ commonName: 'token-webhook', subjectAltNames: ['127.0.0.1'], usage: 'server', validDays: 1 });
   const received: { authorization: string | undefined; body: Record<string, any>; text: string }[] = [];
-  const server: Server = createServer({ cert: serving.certPem, key: serving.keyPem }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString();
-      const body = JSON.parse(text) as Record<string, any>;
-      received.push({ authorization: req.headers.authorization, body, text });
-      const { code, status } = answer(body);
-      res.writeHead(code, { 'Content-Type': 'application/json' }).end(status ? JSON.stringify({ apiVersion: body.apiVersion, kind: 'TokenReview', status }) : '');
-    });
+  const server = await startWebhookServer('authn', { path: '/authenticate', token: 'authn-token' }, ({ authorization, text }) => {
+    const body = JSON.parse(text) as Record<string, any>;
+    received.push({ authorization, body, text });
+    const { code, status } = answer(body);
+    return { code, ...(status ? { body: JSON.stringify({ apiVersion: body.apiVersion, kind: 'TokenReview', status }) } : {}) };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  const kubeconfig = [
-    'apiVersion: v1', 'kind: Config',
-    'clusters:', '- name: authn', '  cluster:', `    server: https://127.0.0.1:${port}/authenticate`, `    certificate-authority-data: ${Buffer.from(ca.pem.certPem).toString('base64')}`,
-    'users:', '- name: capstan', '  user:', '    token: authn-token',
-    'contexts:', '- name: authn', '  context:', '    cluster: authn', '    user: capstan',
-    'current-context: authn', '',
-  ].join('\n');
-  return { received, kubeconfig, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { received, kubeconfig: server.kubeconfig, close: server.close };
 }
 
 describe('--authentication-token-webhook-config-file', () => {
