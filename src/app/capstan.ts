@@ -14,6 +14,8 @@ import { issuerDiscoveryHandlers } from '../endpoints/issuer-discovery-routes.js
 import { JWKS_PATH, OPENID_CONFIGURATION_PATH } from '../auth/service-account/issuer-discovery.js';
 import { loadServiceAccountTokens, type ServiceAccountTokens } from './service-account-tokens.js';
 import { webhookTokenAuthenticator } from '../auth/webhook/build-webhook-token-authenticator.js';
+import { BOOTSTRAP_TOKEN_NAMESPACE, BootstrapTokenAuthenticator } from '../auth/bootstrap-token-authenticator.js';
+import { getIfExists } from '../registry/store/get-if-exists.js';
 import { openApiHandlers } from '../endpoints/openapi-routes.js';
 import { EncodingMemo, RESPONSE_ENCODINGS_BUDGET } from '../endpoints/encoding-memo.js';
 import { FlushQueue } from '../endpoints/handlers/flush-queue.js';
@@ -104,6 +106,7 @@ export class Capstan {
       storage: { checkHealth: (s) => this.requireStorage().checkHealth(s) },
       authorizer: this.authorizer,
       tokenAuthenticators: [
+        ...optional(deps.options.authentication.bootstrapTokens ? new BootstrapTokenAuthenticator((name) => this.bootstrapSecret(name), (m) => this.server.logger.info(m, 3)) : undefined),
         { authenticateToken: (token) => this.serviceAccountTokens?.authenticator.authenticateToken(token) },
         // Upstream asks the webhook last, about tokens none of the others knows.
         ...optional(webhookTokenAuthenticator(deps.options.authentication.tokenWebhook, (message) => this.server.logger.warn(message))),
@@ -239,6 +242,13 @@ export class Capstan {
       await this.rbac.ensureDefaults(rbacStore);
     });
     return this.server.start();
+  }
+
+  /** A Secret of kube-system as stored (from the cache), undefined when it does not exist or the registry is not running yet. */
+  private bootstrapSecret(name: string): Promise<Record<string, unknown> | undefined> {
+    const registry = this.registry;
+    if (registry === undefined) return Promise.resolve(undefined);
+    return getIfExists(registry.storeFor(this.catalog.resource('', 'v1', 'secrets')!), BOOTSTRAP_TOKEN_NAMESPACE, name);
   }
 
   /** host:port as clients are told to reach this server (discovery, the default key set URI). */

@@ -8,7 +8,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isNotFound } from '../api/errors.js';
 import { discoverable, jsonWebKeySet, openIdConfiguration, JWKS_PATH } from '../auth/service-account/issuer-discovery.js';
 import { signingKeyFrom, verifyingKeysFrom, type SigningKey, type VerifyingKey } from '../auth/service-account/signing-keys.js';
 import { ServiceAccountTokenAuthenticator, type UidLookup } from '../auth/service-account/token-authenticator.js';
@@ -17,6 +16,7 @@ import { DEFAULT_SERVICE_ACCOUNT_ISSUER, type ServiceAccountOptions } from '../c
 import type { IssuerDocuments } from '../endpoints/issuer-discovery-routes.js';
 import type { TokenRequests } from '../endpoints/subresources/token-request.js';
 import { metaOf } from '../registry/object.js';
+import { getIfExists } from '../registry/store/get-if-exists.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';
 import { readIfExists, writeAtomic } from '../server/tls/pem-files.js';
 
@@ -84,11 +84,6 @@ function uniqueKeys(keys: readonly VerifyingKey[]): VerifyingKey[] {
 }
 
 async function uidOf(store: ResourceStore | undefined, namespace: string, name: string): Promise<string | undefined> {
-  if (store === undefined) return undefined;
-  try {
-    return metaOf(await store.get(namespace, name, { kind: 'any' })).uid;
-  } catch (err) {
-    if (isNotFound(err)) return undefined;
-    throw err;
-  }
+  const object = store && (await getIfExists(store, namespace, name));
+  return object && metaOf(object).uid;
 }

@@ -42,6 +42,8 @@ export interface AuthenticationOptions {
   readonly clientCaFile?: string;
   /** --token-auth-file: static bearer tokens (CSV). */
   readonly tokenAuthFile?: string;
+  /** --enable-bootstrap-token-auth: bootstrap tokens (Secrets of kube-system) authenticate. */
+  readonly bootstrapTokens: boolean;
   readonly serviceAccounts: ServiceAccountOptions;
   /** --authentication-token-webhook-*: the webhook asked about tokens no other authenticator knows. */
   readonly tokenWebhook: TokenWebhookSettings;
@@ -193,7 +195,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
   return {
     dataDir: absolute,
     secureServing: { bindAddress: '0.0.0.0', port: 6443, certDir: join(absolute, 'pki'), disableHttp2: false, http2MaxStreamsPerConnection: 0, tlsCipherSuites: [] },
-    authentication: { anonymous: true, tokenWebhook: { version: 'v1beta1', cacheTtlMs: 2 * 60_000 }, serviceAccounts: { issuers: [], keyFiles: [], apiAudiences: [], maxTokenExpirationMs: 0, lookup: true, extendTokenExpiration: true } },
+    authentication: { anonymous: true, bootstrapTokens: false, tokenWebhook: { version: 'v1beta1', cacheTtlMs: 2 * 60_000 }, serviceAccounts: { issuers: [], keyFiles: [], apiAudiences: [], maxTokenExpirationMs: 0, lookup: true, extendTokenExpiration: true } },
     authorization: { modes: ['AlwaysAllow'], webhook: { version: 'v1beta1', cacheAuthorizedTtlMs: 5 * 60_000, cacheUnauthorizedTtlMs: 30_000 } },
     admission: { enablePlugins: [], disablePlugins: [] },
     store: {

@@ -61,6 +61,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'authentication-token-webhook-config-file', value: 'file', description: 'kubeconfig of the server that answers TokenReviews for bearer tokens no other authenticator knows' },
   { name: 'authentication-token-webhook-version', value: 'version', description: 'version of the TokenReview sent to the webhook: v1beta1 or v1', defaultText: DEFAULTS.authentication.tokenWebhook.version },
   { name: 'authentication-token-webhook-cache-ttl', value: 'duration', description: 'how long the webhook\'s answers are cached', defaultText: formatDuration(DEFAULTS.authentication.tokenWebhook.cacheTtlMs) },
+  { name: 'enable-bootstrap-token-auth', description: 'bootstrap tokens (<id>.<secret>, Secrets bootstrap-token-<id> of type bootstrap.kubernetes.io/token in kube-system) authenticate', defaultText: 'false' },
   { name: 'anonymous-auth', description: 'serve requests without credentials as system:anonymous', defaultText: 'true' },
   { name: 'authorization-mode', value: 'modes', description: 'ordered authorization modes; implemented: AlwaysAllow, AlwaysDeny, ABAC, Webhook, RBAC (Node not yet)', defaultText: 'AlwaysAllow', repeatable: true },
   { name: 'authorization-policy-file', value: 'file', description: 'ABAC\'s policies, one JSON object a line; used with --authorization-mode=ABAC' },
@@ -216,6 +217,7 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
       anonymous: flags.bool('anonymous-auth') ?? d.authentication.anonymous,
       clientCaFile: flags.string('client-ca-file') || undefined,
       tokenAuthFile: flags.string('token-auth-file') || undefined,
+      bootstrapTokens: flags.bool('enable-bootstrap-token-auth') ?? d.authentication.bootstrapTokens,
       tokenWebhook: {
         configFile: flags.string('authentication-token-webhook-config-file') || undefined,
         version: flags.string('authentication-token-webhook-version') ?? d.authentication.tokenWebhook.version,
