@@ -16,6 +16,7 @@ import { loadServiceAccountTokens, type ServiceAccountTokens } from './service-a
 import { webhookTokenAuthenticator } from '../auth/webhook/build-webhook-token-authenticator.js';
 import { BOOTSTRAP_TOKEN_NAMESPACE, BootstrapTokenAuthenticator } from '../auth/bootstrap-token-authenticator.js';
 import { getIfExists } from '../registry/store/get-if-exists.js';
+import { ServiceAccountTokenController } from '../controllers/service-account-token-controller.js';
 import { openApiHandlers } from '../endpoints/openapi-routes.js';
 import { EncodingMemo, RESPONSE_ENCODINGS_BUDGET } from '../endpoints/encoding-memo.js';
 import { FlushQueue } from '../endpoints/handlers/flush-queue.js';
@@ -86,6 +87,7 @@ export class Capstan {
   private compactor: Compactor | undefined;
   private namespaceController: NamespaceController | undefined;
   private namespaceDefaults: NamespaceDefaultsController | undefined;
+  private tokenController: ServiceAccountTokenController | undefined;
   /** The roles and bindings RBAC decides by, kept current from watches once the registry runs. */
   private readonly rbac: RbacSetup;
   /** One authorizer for the handler chain and the access reviews, so that both judge alike. */
@@ -214,6 +216,15 @@ export class Capstan {
         log: (m) => logger.warn(m),
       });
       this.namespaceDefaults.start();
+      const tokens = this.serviceAccountTokens!;
+      this.tokenController = new ServiceAccountTokenController({
+        secrets: store('secrets'),
+        serviceAccounts: store('serviceaccounts'),
+        issueLegacyToken: (account, secretName) => tokens.issueLegacyToken(account, secretName),
+        caPem: this.server.info?.tls.servingCaPem ?? '',
+        log: (m) => logger.warn(m),
+      });
+      this.tokenController.start();
       this.rbac.start(rbacStore);
       // Not awaited: readiness does not wait for it (upstream's bootstrap controller runs apart too).
       const slices = this.catalog.resource('discovery.k8s.io', 'v1', 'endpointslices');
@@ -290,6 +301,7 @@ export class Capstan {
     await this.server.stop();
     await this.namespaceController?.close();
     await this.namespaceDefaults?.close();
+    await this.tokenController?.close();
     await this.rbac.close();
     await this.compactor?.stop();
     await this.registry?.stop();

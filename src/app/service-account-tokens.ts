@@ -12,6 +12,9 @@ import { discoverable, jsonWebKeySet, openIdConfiguration, JWKS_PATH } from '../
 import { signingKeyFrom, verifyingKeysFrom, type SigningKey, type VerifyingKey } from '../auth/service-account/signing-keys.js';
 import { ServiceAccountTokenAuthenticator, type UidLookup } from '../auth/service-account/token-authenticator.js';
 import { TokenIssuer } from '../auth/service-account/token-issuer.js';
+import { LegacyServiceAccountTokenAuthenticator } from '../auth/service-account/legacy-token.js';
+import type { ServiceAccountRef } from '../auth/service-account/token-claims.js';
+import type { TokenAuthenticator } from '../auth/bearer-token-authenticator.js';
 import { DEFAULT_SERVICE_ACCOUNT_ISSUER, type ServiceAccountOptions } from '../cli/options.js';
 import type { IssuerDocuments } from '../endpoints/issuer-discovery-routes.js';
 import type { TokenRequests } from '../endpoints/subresources/token-request.js';
@@ -25,7 +28,10 @@ export const GENERATED_SIGNING_KEY = 'sa.key';
 
 export interface ServiceAccountTokens {
   readonly requests: TokenRequests;
-  readonly authenticator: ServiceAccountTokenAuthenticator;
+  /** Bound tokens (TokenRequest's), then legacy ones (token Secrets'). */
+  readonly authenticator: TokenAuthenticator;
+  /** Signs the legacy token of a token Secret (the tokens controller writes it). */
+  issueLegacyToken(account: ServiceAccountRef, secretName: string): Promise<string>;
   /** Whether issuer discovery is served: the signing issuer is an https URL. */
   readonly discoverable: boolean;
   /** The issuer discovery documents for a server reached at `serverAddress`. */
@@ -46,17 +52,24 @@ export async function loadServiceAccountTokens(
   const issuers = options.issuers.length > 0 ? options.issuers : [DEFAULT_SERVICE_ACCOUNT_ISSUER];
   const audiences = options.apiAudiences.length > 0 ? options.apiAudiences : [issuers[0]!];
   const uidIn = (resource: Parameters<TokenObjectStores>[0]): UidLookup => (namespace, name) => uidOf(stores(resource), namespace, name);
-  const authenticator = new ServiceAccountTokenAuthenticator({
+  const bound = new ServiceAccountTokenAuthenticator({
     issuers,
     keys,
     audiences,
     ...(options.lookup ? { lookup: { serviceAccount: uidIn('serviceaccounts'), pod: uidIn('pods'), secret: uidIn('secrets'), node: uidIn('nodes') } } : {}),
     log,
   });
+  const legacy = new LegacyServiceAccountTokenAuthenticator({
+    keys,
+    ...(options.lookup ? { lookup: { serviceAccount: uidIn('serviceaccounts'), secretToken: (namespace, name) => secretToken(stores('secrets'), namespace, name) } } : {}),
+    log,
+  });
   const issuer = issuers[0]!;
+  const tokenIssuer = new TokenIssuer(issuer, signing);
   return {
-    requests: { issuer: new TokenIssuer(issuer, signing), audiences, maxExpirationSeconds: Math.floor(options.maxTokenExpirationMs / 1000) },
-    authenticator,
+    requests: { issuer: tokenIssuer, audiences, maxExpirationSeconds: Math.floor(options.maxTokenExpirationMs / 1000) },
+    authenticator: { authenticateToken: async (token) => (await bound.authenticateToken(token)) ?? legacy.authenticateToken(token) },
+    issueLegacyToken: (account, secretName) => tokenIssuer.issueLegacy(account, secretName),
     discoverable: discoverable(issuer),
     discovery: (serverAddress) => {
       const jwksUri = options.jwksUri ?? `https://${serverAddress}${JWKS_PATH}`;
@@ -81,6 +94,14 @@ async function signingKey(file: string | undefined, certDir: string): Promise<Si
 function uniqueKeys(keys: readonly VerifyingKey[]): VerifyingKey[] {
   const seen = new Set<string>();
   return keys.filter((k) => !seen.has(k.keyId) && seen.add(k.keyId));
+}
+
+/** The token a Secret holds now (its data.token, decoded), undefined when there is no such Secret. */
+async function secretToken(store: ResourceStore | undefined, namespace: string, name: string): Promise<string | undefined> {
+  const secret = store && (await getIfExists(store, namespace, name));
+  if (secret === undefined || metaOf(secret).deletionTimestamp) return undefined;
+  const encoded = ((secret['data'] ?? {}) as Record<string, unknown>)['token'];
+  return typeof encoded === 'string' ? Buffer.from(encoded, 'base64').toString('utf8') : '';
 }
 
 async function uidOf(store: ResourceStore | undefined, namespace: string, name: string): Promise<string | undefined> {

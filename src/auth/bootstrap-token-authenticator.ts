@@ -3,13 +3,15 @@
  * bearer token `<id>.<secret>` (6 and 16 of [a-z0-9]) names the Secret `bootstrap-token-<id>` of
  * type bootstrap.kubernetes.io/token in kube-system, which must hold that secret, allow
  * authentication (`usage-bootstrap-authentication: "true"`) and not have expired. The user is
- * `system:bootstrap:<id>`, in system:bootstrappers and the Secret's `auth-extra-groups`. Any
+ * `system:bootstrap:<id>`, in system:bootstrappers and the Secret's `auth-extra-groups`. The type
+ * may be spelled `bootstrap.cluster.io/token` too (the spec's spelling). Any
  * other token, or a Secret that does not fit, is no opinion, as upstream (the request is then 401
  * unless another authenticator knows the token).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { TokenAuthenticator } from './bearer-token-authenticator.js';
 import type { UserInfo } from './user-info.js';
+import { canonicalSecretType } from '../registry/strategies/secret-types.js';
 
 const TOKEN = /^([a-z0-9]{6})\.([a-z0-9]{16})$/;
 export const BOOTSTRAP_TOKEN_SECRET_TYPE = 'bootstrap.kubernetes.io/token';
@@ -39,7 +41,7 @@ export class BootstrapTokenAuthenticator implements TokenAuthenticator {
     if (object === undefined) return this.refuse(`No secret of name ${name} to match bootstrap bearer token`);
     const meta = (object['metadata'] ?? {}) as { deletionTimestamp?: string };
     if (meta.deletionTimestamp) return this.refuse(`Bootstrap secret ${BOOTSTRAP_TOKEN_NAMESPACE}/${name} is being deleted`);
-    if (object['type'] !== BOOTSTRAP_TOKEN_SECRET_TYPE) return this.refuse(`Bootstrap secret ${BOOTSTRAP_TOKEN_NAMESPACE}/${name} has invalid type, expected ${BOOTSTRAP_TOKEN_SECRET_TYPE}`);
+    if (typeof object['type'] !== 'string' || canonicalSecretType(object['type']) !== BOOTSTRAP_TOKEN_SECRET_TYPE) return this.refuse(`Bootstrap secret ${BOOTSTRAP_TOKEN_NAMESPACE}/${name} has invalid type, expected ${BOOTSTRAP_TOKEN_SECRET_TYPE}`);
     const data = decodedData(object['data']);
     const stored = data['token-secret'] ?? '';
     if (stored.length !== secret.length || !timingSafeEqual(Buffer.from(stored), Buffer.from(secret))) {

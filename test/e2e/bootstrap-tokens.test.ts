@@ -32,6 +32,7 @@ describe('--enable-bootstrap-token-auth', () => {
     await create(server, bootstrapSecret('expire', '0123456789abcdef', { expiration: '2020-01-01T00:00:00Z' }));
     await create(server, bootstrapSecret('nouse1', '0123456789abcdef', { 'usage-bootstrap-authentication': 'false' }));
     await create(server, bootstrapSecret('opaque', '0123456789abcdef', {}, 'Opaque'));
+    await create(server, bootstrapSecret('spelt1', '0123456789abcdef', {}, 'bootstrap.cluster.io/token'));
     await create(server, bootstrapSecret('badgrp', '0123456789abcdef', { 'auth-extra-groups': 'system:masters' }));
     await create(without, bootstrapSecret('abcdef', '0123456789abcdef'));
   });
@@ -44,6 +45,10 @@ describe('--enable-bootstrap-token-auth', () => {
       username: 'system:bootstrap:abcdef',
       groups: ['system:bootstrappers', 'system:bootstrappers:kubeadm:default-node-token', 'system:authenticated'],
     });
+  });
+
+  it('takes the type in the spec\'s spelling too', async () => {
+    assert.equal((await whoAmI(server, 'spelt1.0123456789abcdef')).json().status.userInfo.username, 'system:bootstrap:spelt1');
   });
 
   it('refuses a wrong secret, an expired or unusable token, the wrong Secret type and groups outside system:bootstrappers', async () => {

@@ -1,7 +1,8 @@
 /**
  * Service account tokens against the real server: `kubectl create token` gets a TokenRequest's
  * token, which then authenticates as the service account (and stops once the account is deleted);
- * TokenRequest's checks in upstream's words; the issuer discovery documents; the flags.
+ * TokenRequest's checks in upstream's words; legacy tokens in token Secrets; the issuer discovery
+ * documents; the flags.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -97,6 +98,52 @@ describe('service account tokens', () => {
       if (status !== 401) await new Promise((r) => setTimeout(r, 20));
     }
     assert.equal(status, 401);
+  });
+
+  it('fills a token Secret with a legacy token that authenticates until the account is deleted, with its Secret', async () => {
+    assert.equal((await create(`/api/v1/namespaces/${NS}/serviceaccounts`, { metadata: { name: 'builder' } })).status, 201);
+    const secret = { metadata: { name: 'builder-token', annotations: { 'kubernetes.io/service-account.name': 'builder' } }, type: 'kubernetes.io/service-account-token' };
+    assert.equal((await create(`/api/v1/namespaces/${NS}/secrets`, secret)).status, 201);
+    let filled: any;
+    for (let i = 0; i < 100 && !filled?.data?.token; i++) {
+      filled = (await server.request(`/api/v1/namespaces/${NS}/secrets/builder-token`)).json();
+      if (!filled?.data?.token) await new Promise((r) => setTimeout(r, 20));
+    }
+    const decoded = (key: string) => Buffer.from(filled.data[key], 'base64').toString();
+    assert.equal(decoded('namespace'), NS);
+    assert.match(decoded('ca.crt'), /^-----BEGIN CERTIFICATE-----/);
+    const account = (await server.request(`/api/v1/namespaces/${NS}/serviceaccounts/builder`)).json();
+    assert.equal(filled.metadata.annotations['kubernetes.io/service-account.uid'], account.metadata.uid);
+    const token = decoded('token');
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    assert.deepEqual(claims, {
+      iss: 'kubernetes/serviceaccount',
+      'kubernetes.io/serviceaccount/namespace': NS,
+      'kubernetes.io/serviceaccount/secret.name': 'builder-token',
+      'kubernetes.io/serviceaccount/service-account.name': 'builder',
+      'kubernetes.io/serviceaccount/service-account.uid': account.metadata.uid,
+      sub: `system:serviceaccount:${NS}:builder`,
+    });
+    assert.equal((await whoAmI(token)).user.username, `system:serviceaccount:${NS}:builder`);
+    assert.equal((await server.request(`/api/v1/namespaces/${NS}/serviceaccounts/builder`, { method: 'DELETE' })).status, 200);
+    let gone = 0;
+    for (let i = 0; i < 100 && gone !== 404; i++) {
+      gone = (await server.request(`/api/v1/namespaces/${NS}/secrets/builder-token`)).status;
+      if (gone !== 404) await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.equal(gone, 404, 'the Secret goes with its account');
+    assert.equal((await withToken(token, '/api/v1/namespaces')).status, 401);
+  });
+
+  it('deletes a token Secret naming an account that does not exist', async () => {
+    const secret = { metadata: { name: 'orphan-token', annotations: { 'kubernetes.io/service-account.name': 'nobody' } }, type: 'kubernetes.io/service-account-token' };
+    assert.equal((await create(`/api/v1/namespaces/${NS}/secrets`, secret)).status, 201);
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 404; i++) {
+      status = (await server.request(`/api/v1/namespaces/${NS}/secrets/orphan-token`)).status;
+      if (status !== 404) await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.equal(status, 404);
   });
 
   it('serves the issuer discovery documents, which verify the tokens', async () => {

@@ -6,14 +6,12 @@
  * lookup on, the service account and the object the token is bound to must still exist, with the
  * UIDs the token names: a deleted account's tokens stop working at once.
  */
-import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import type { TokenAuthenticator } from '../bearer-token-authenticator.js';
 import type { UserInfo } from '../user-info.js';
+import { issuedBy, verifyToken } from './jwt-verification.js';
 import type { VerifyingKey } from './signing-keys.js';
 import { privateClaimsOf, serviceAccountUserName, type PrivateClaims } from './token-claims.js';
-
-/** Go's jwt.DefaultLeeway, which upstream's validation allows on exp, nbf and iat. */
-const CLOCK_LEEWAY_SECONDS = 60;
 
 export const SERVICE_ACCOUNTS_GROUP = 'system:serviceaccounts';
 const CREDENTIAL_ID = 'authentication.kubernetes.io/credential-id';
@@ -41,7 +39,7 @@ export class ServiceAccountTokenAuthenticator implements TokenAuthenticator {
   constructor(private readonly settings: ServiceAccountTokenSettings) {}
 
   async authenticateToken(token: string): Promise<UserInfo | undefined> {
-    if (!this.isOurs(token)) return undefined;
+    if (!issuedBy(token, this.settings.issuers)) return undefined;
     try {
       const payload = await this.verify(token);
       const claims = privateClaimsOf(payload);
@@ -54,36 +52,8 @@ export class ServiceAccountTokenAuthenticator implements TokenAuthenticator {
     }
   }
 
-  /** A JWT whose issuer is one of ours; anything else is left to the other token authenticators. */
-  private isOurs(token: string): boolean {
-    if (token.split('.').length !== 3) return false;
-    try {
-      const iss = decodeJwt(token).iss;
-      return iss !== undefined && this.settings.issuers.includes(iss);
-    } catch {
-      return false;
-    }
-  }
-
-  /** The payload once a key verifies the signature and the times and audience hold; throws otherwise. */
-  private async verify(token: string): Promise<JWTPayload> {
-    const { kid } = decodeProtectedHeader(token);
-    const candidates = kid === undefined ? this.settings.keys : this.settings.keys.filter((k) => k.keyId === kid);
-    let lastError: unknown = new Error(`no key with ID ${JSON.stringify(kid)} verifies service account tokens`);
-    for (const key of candidates) {
-      try {
-        const { payload } = await jwtVerify(token, key.publicKey, {
-          algorithms: [key.algorithm],
-          issuer: [...this.settings.issuers],
-          audience: [...this.settings.audiences],
-          clockTolerance: CLOCK_LEEWAY_SECONDS,
-        });
-        return payload;
-      } catch (err) {
-        lastError = err;
-      }
-    }
-    throw lastError;
+  private verify(token: string): Promise<JWTPayload> {
+    return verifyToken(token, this.settings.keys, { issuer: [...this.settings.issuers], audience: [...this.settings.audiences] });
   }
 
   private async checkStillValid(claims: PrivateClaims): Promise<void> {

@@ -1,7 +1,8 @@
 /** Signs service account tokens (compact JWS) with the signing key, naming it in the `kid` header. */
 import { SignJWT } from 'jose';
 import type { SigningKey } from './signing-keys.js';
-import { tokenClaims, type TokenSubject } from './token-claims.js';
+import { legacyClaims } from './legacy-token.js';
+import { tokenClaims, type ServiceAccountRef, type TokenSubject } from './token-claims.js';
 
 export interface IssuedToken {
   readonly token: string;
@@ -21,5 +22,10 @@ export class TokenIssuer {
     const claims = tokenClaims(this.issuer, subject, nowSeconds);
     const token = await new SignJWT(claims).setProtectedHeader({ alg: this.key.algorithm, kid: this.key.keyId }).sign(this.key.privateKey);
     return { token, expiresAt: (nowSeconds + subject.expirationSeconds) * 1000 };
+  }
+
+  /** A legacy token (no audience, no expiry) for the Secret `secretName` of `account`. */
+  issueLegacy(account: ServiceAccountRef, secretName: string): Promise<string> {
+    return new SignJWT(legacyClaims(account, secretName)).setProtectedHeader({ alg: this.key.algorithm, kid: this.key.keyId }).sign(this.key.privateKey);
   }
 }

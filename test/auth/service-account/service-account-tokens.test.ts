@@ -12,6 +12,7 @@ import { signingKeyFrom, verifyingKeysFrom } from '../../../src/auth/service-acc
 import { ServiceAccountTokenAuthenticator, type UidLookup } from '../../../src/auth/service-account/token-authenticator.js';
 import { TokenIssuer } from '../../../src/auth/service-account/token-issuer.js';
 import { jsonWebKeySet, openIdConfiguration } from '../../../src/auth/service-account/issuer-discovery.js';
+import { LegacyServiceAccountTokenAuthenticator } from '../../../src/auth/service-account/legacy-token.js';
 
 const ISSUER = 'https://issuer.example';
 const ecPem = () => generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
@@ -125,5 +126,34 @@ describe('service account tokens', () => {
     // Without lookup (--service-account-lookup=false) the signature and times are all that count.
     const withoutLookup = new ServiceAccountTokenAuthenticator({ issuers: [ISSUER], keys: [key], audiences: ['api'] });
     assert.equal((await withoutLookup.authenticateToken(token))?.name, 'system:serviceaccount:ns:robot');
+  });
+});
+
+describe('legacy service account tokens', () => {
+  const key = signingKeyFrom(ecPem(), 'sa.key');
+  const issuer = new TokenIssuer(ISSUER, key);
+
+  it('are valid while their Secret holds them and the account has the UID they name', async () => {
+    const token = await issuer.issueLegacy(SA, 'robot-token');
+    assert.equal(decodeJwt(token).exp, undefined, 'no expiry');
+    const rejected: string[] = [];
+    const auth = (secretToken: string | undefined, uid: string | undefined) =>
+      new LegacyServiceAccountTokenAuthenticator({
+        keys: [key],
+        lookup: { serviceAccount: async () => uid, secretToken: async () => secretToken },
+        log: (m) => rejected.push(m.replace('legacy service account token rejected: ', '')),
+      });
+    assert.equal((await auth(token, 'sa-uid').authenticateToken(token))?.name, 'system:serviceaccount:ns:robot');
+    assert.equal(await auth('another', 'sa-uid').authenticateToken(token), undefined);
+    assert.equal(await auth(undefined, 'sa-uid').authenticateToken(token), undefined);
+    assert.equal(await auth(token, 'new-uid').authenticateToken(token), undefined);
+    assert.deepEqual(rejected, [
+      'token does not match the one in secret ns/robot-token',
+      'secret ns/robot-token has been deleted',
+      'service account UID (new-uid) does not match claim (sa-uid)',
+    ]);
+    // A bound token is not a legacy one, and the other way round.
+    const bound = (await issuer.issue({ serviceAccount: SA, audiences: ['api'], expirationSeconds: 600 })).token;
+    assert.equal(await auth(bound, 'sa-uid').authenticateToken(bound), undefined);
   });
 });
