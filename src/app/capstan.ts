@@ -109,7 +109,10 @@ export class Capstan {
       authorizer: this.authorizer,
       tokenAuthenticators: [
         ...optional(deps.options.authentication.bootstrapTokens ? new BootstrapTokenAuthenticator((name) => this.bootstrapSecret(name), (m) => this.server.logger.info(m, 3)) : undefined),
-        { authenticateToken: (token) => this.serviceAccountTokens?.authenticator.authenticateToken(token) },
+        {
+          authenticateToken: (token) => this.serviceAccountTokens?.authenticator.authenticateToken(token),
+          authenticateTokenFor: async (token, audiences) => this.serviceAccountTokens?.authenticator.authenticateTokenFor(token, audiences),
+        },
         // Upstream asks the webhook last, about tokens none of the others knows.
         ...optional(webhookTokenAuthenticator(deps.options.authentication.tokenWebhook, (message) => this.server.logger.warn(message))),
       ],

@@ -15,7 +15,7 @@ import { TokenIssuer } from '../auth/service-account/token-issuer.js';
 import { LegacyServiceAccountTokenAuthenticator } from '../auth/service-account/legacy-token.js';
 import type { ServiceAccountRef } from '../auth/service-account/token-claims.js';
 import type { TokenAuthenticator } from '../auth/bearer-token-authenticator.js';
-import { DEFAULT_SERVICE_ACCOUNT_ISSUER, type ServiceAccountOptions } from '../cli/options.js';
+import { apiAudiencesOf, DEFAULT_SERVICE_ACCOUNT_ISSUER, type ServiceAccountOptions } from '../cli/options.js';
 import type { IssuerDocuments } from '../endpoints/issuer-discovery-routes.js';
 import type { TokenRequests } from '../endpoints/subresources/token-request.js';
 import { metaOf } from '../registry/object.js';
@@ -29,7 +29,7 @@ export const GENERATED_SIGNING_KEY = 'sa.key';
 export interface ServiceAccountTokens {
   readonly requests: TokenRequests;
   /** Bound tokens (TokenRequest's), then legacy ones (token Secrets'). */
-  readonly authenticator: TokenAuthenticator;
+  readonly authenticator: TokenAuthenticator & Required<Pick<TokenAuthenticator, 'authenticateTokenFor'>>;
   /** Signs the legacy token of a token Secret (the tokens controller writes it). */
   issueLegacyToken(account: ServiceAccountRef, secretName: string): Promise<string>;
   /** Whether issuer discovery is served: the signing issuer is an https URL. */
@@ -50,7 +50,7 @@ export async function loadServiceAccountTokens(
   const signing = await signingKey(options.signingKeyFile, certDir);
   const keys = uniqueKeys([signing, ...(await Promise.all(options.keyFiles.map(async (f) => verifyingKeysFrom(await readFile(f, 'utf8'), f)))).flat()]);
   const issuers = options.issuers.length > 0 ? options.issuers : [DEFAULT_SERVICE_ACCOUNT_ISSUER];
-  const audiences = options.apiAudiences.length > 0 ? options.apiAudiences : [issuers[0]!];
+  const audiences = apiAudiencesOf(options);
   const uidIn = (resource: Parameters<TokenObjectStores>[0]): UidLookup => (namespace, name) => uidOf(stores(resource), namespace, name);
   const bound = new ServiceAccountTokenAuthenticator({
     issuers,
@@ -61,6 +61,7 @@ export async function loadServiceAccountTokens(
   });
   const legacy = new LegacyServiceAccountTokenAuthenticator({
     keys,
+    audiences,
     ...(options.lookup ? { lookup: { serviceAccount: uidIn('serviceaccounts'), secretToken: (namespace, name) => secretToken(stores('secrets'), namespace, name) } } : {}),
     log,
   });
@@ -68,7 +69,10 @@ export async function loadServiceAccountTokens(
   const tokenIssuer = new TokenIssuer(issuer, signing);
   return {
     requests: { issuer: tokenIssuer, audiences, maxExpirationSeconds: Math.floor(options.maxTokenExpirationMs / 1000) },
-    authenticator: { authenticateToken: async (token) => (await bound.authenticateToken(token)) ?? legacy.authenticateToken(token) },
+    authenticator: {
+      authenticateToken: async (token) => (await bound.authenticateToken(token)) ?? legacy.authenticateToken(token),
+      authenticateTokenFor: async (token, wanted) => (await bound.authenticateTokenFor(token, wanted)) ?? legacy.authenticateTokenFor(token, wanted),
+    },
     issueLegacyToken: (account, secretName) => tokenIssuer.issueLegacy(account, secretName),
     discoverable: discoverable(issuer),
     discovery: (serverAddress) => {

@@ -11,6 +11,17 @@ import type { AuthenticationResult, Authenticator } from './authenticator.js';
 /** Recognizes one kind of token; undefined when the token is not one of its own or not valid. */
 export interface TokenAuthenticator {
   authenticateToken(token: string): Promise<UserInfo | undefined> | UserInfo | undefined;
+  /**
+   * For a token whose claims name audiences (service account tokens): the user when the token is
+   * meant for one of `audiences`, with those it is meant for. Authenticators without it take
+   * tokens that are good for the API's own audiences only (upstream's audience-agnostic ones).
+   */
+  authenticateTokenFor?(token: string, audiences: readonly string[]): Promise<AudienceBoundUser | undefined>;
+}
+
+export interface AudienceBoundUser {
+  readonly user: UserInfo;
+  readonly audiences: readonly string[];
 }
 
 export class BearerTokenAuthenticator implements Authenticator {
@@ -25,7 +36,7 @@ export class BearerTokenAuthenticator implements Authenticator {
 }
 
 /** The user the first of `authenticators` to accept `token` names, else undefined. */
-export async function userOfToken(authenticators: readonly TokenAuthenticator[], token: string): Promise<UserInfo | undefined> {
+async function userOfToken(authenticators: readonly TokenAuthenticator[], token: string): Promise<UserInfo | undefined> {
   for (const authenticator of authenticators) {
     const user = await authenticator.authenticateToken(token);
     if (user) return user;

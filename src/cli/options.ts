@@ -178,6 +178,12 @@ export interface ServerOptions {
 /** The issuer of service account tokens when none is given: kubeadm's, the in-cluster service name. */
 export const DEFAULT_SERVICE_ACCOUNT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
 
+/** --api-audiences as they apply: when none are given, the first issuer (upstream's default). */
+export function apiAudiencesOf(options: ServiceAccountOptions): readonly string[] {
+  if (options.apiAudiences.length > 0) return options.apiAudiences;
+  return [options.issuers[0] ?? DEFAULT_SERVICE_ACCOUNT_ISSUER];
+}
+
 /** The Kubernetes release whose API Capstan serves. */
 export const KUBERNETES_VERSION = 'v1.35.0';
 

@@ -12,11 +12,10 @@
  */
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { BearerTokenAuthenticator, userOfToken, type TokenAuthenticator } from '../auth/bearer-token-authenticator.js';
+import { BearerTokenAuthenticator, type AudienceBoundUser, type TokenAuthenticator } from '../auth/bearer-token-authenticator.js';
 import { X509Authenticator } from '../auth/x509-authenticator.js';
 import { withAuthenticatedGroup } from '../auth/authenticator.js';
 import { readTokenFile } from '../auth/token-file.js';
-import type { UserInfo } from '../auth/user-info.js';
 import { buildAuditing, type Auditing } from '../audit/build-auditing.js';
 import { buildAuthorizer, type Authorizer } from '../auth/authorizer.js';
 import { installDebugFlags } from '../debug/debug-flags.js';
@@ -40,7 +39,7 @@ import { ADMIN_USER, bootstrapTls, type TlsMaterial } from './tls/bootstrap.js';
 import { opensslCipherList, TLS_VERSIONS } from './tls/go-tls-names.js';
 import { warmUpOpenSsl } from './tls/openssl-warm-up.js';
 import { versionHandler, versionInfo, type VersionInfo } from './version.js';
-import type { ServerOptions } from '../cli/options.js';
+import { apiAudiencesOf, type ServerOptions } from '../cli/options.js';
 import type { Storage } from '../storage/storage.js';
 import type { Handler } from './request-context.js';
 import { setLongTimeout, type LongTimeout } from '../util/long-timeout.js';
@@ -195,12 +194,25 @@ export class Server {
   }
 
   /**
-   * The user a bearer token names, in system:authenticated, or undefined when no token
-   * authenticator accepts it (for TokenReview; a request's own token goes through the chain).
+   * The user a bearer token names, in system:authenticated, and the audiences of `audiences` (none:
+   * the API's, --api-audiences) it is good for; undefined when no token authenticator accepts it
+   * for any of them. For TokenReview; a request's own token goes through the chain. As upstream, a
+   * token that names no audience (a static or bootstrap token) is good for the API's audiences only.
    */
-  async reviewToken(token: string): Promise<UserInfo | undefined> {
-    const user = await userOfToken(this.tokenAuthenticators, token);
-    return user && withAuthenticatedGroup(user);
+  async reviewToken(token: string, audiences: readonly string[] = []): Promise<AudienceBoundUser | undefined> {
+    const own = apiAudiencesOf(this.options.authentication.serviceAccounts);
+    const wanted = audiences.length > 0 ? audiences : own;
+    const implicit = wanted.filter((a) => own.includes(a));
+    for (const authenticator of this.tokenAuthenticators) {
+      let found: AudienceBoundUser | undefined;
+      if (authenticator.authenticateTokenFor) found = await authenticator.authenticateTokenFor(token, wanted);
+      else if (implicit.length > 0) {
+        const user = await authenticator.authenticateToken(token);
+        found = user && { user, audiences: implicit };
+      }
+      if (found) return { user: withAuthenticatedGroup(found.user), audiences: found.audiences };
+    }
+    return undefined;
   }
 
   private readTokenFile(): Promise<TokenAuthenticator | undefined> {

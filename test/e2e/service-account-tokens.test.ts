@@ -56,6 +56,18 @@ describe('service account tokens', () => {
     assert.equal(claims.iss, 'https://kubernetes.default.svc.cluster.local');
   });
 
+  it('reviews a token for the audiences a TokenReview names, and for the API\'s by default', async () => {
+    const review = (token: string, audiences?: string[]) =>
+      server.request('/apis/authentication.k8s.io/v1/tokenreviews', { method: 'POST', body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token, ...(audiences ? { audiences } : {}) } } });
+    const vault = (await create(tokenPath('robot'), tokenRequest({ audiences: ['vault', 'api'] }))).json().status.token;
+    const forVault = (await review(vault, ['vault', 'elsewhere'])).json().status;
+    assert.equal(forVault.authenticated, true);
+    assert.deepEqual(forVault.audiences, ['vault']);
+    assert.equal(forVault.user.username, `system:serviceaccount:${NS}:robot`);
+    assert.deepEqual((await review(vault)).json().status.audiences, ['api']);
+    assert.deepEqual((await review(vault, ['elsewhere'])).json().status, { user: {}, error: 'invalid bearer token' });
+  });
+
   it('refuses a token for an audience the server does not accept, and garbage, with 401', async () => {
     const foreign = (await create(tokenPath('robot'), tokenRequest({ audiences: ['vault'] }))).json().status.token;
     assert.equal((await withToken(foreign, '/api/v1/namespaces')).status, 401);

@@ -45,7 +45,8 @@ describe('--token-auth-file', () => {
     const review = (token: string) => ({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token } });
     const known = await server.request(TOKEN_REVIEWS, { method: 'POST', body: review('secret-2') });
     assert.equal(known.status, 201);
-    assert.deepEqual(known.json().status, { authenticated: true, user: { username: 'bob', uid: 'uid-2', groups: ['system:authenticated'] } });
+    // As upstream's, the review names the API audiences a token without audiences of its own is good for.
+    assert.deepEqual(known.json().status, { authenticated: true, user: { username: 'bob', uid: 'uid-2', groups: ['system:authenticated'] }, audiences: ['https://kubernetes.default.svc.cluster.local'] });
     assert.equal(known.json().spec.token, 'secret-2', 'the review comes back with its spec');
     const unknown = await server.request(TOKEN_REVIEWS, { method: 'POST', body: review('nope') });
     assert.equal(unknown.status, 201);

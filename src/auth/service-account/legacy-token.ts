@@ -7,7 +7,7 @@
  * UID the token names (--service-account-lookup).
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { TokenAuthenticator } from '../bearer-token-authenticator.js';
+import type { AudienceBoundUser, TokenAuthenticator } from '../bearer-token-authenticator.js';
 import type { UserInfo } from '../user-info.js';
 import { issuedBy, verifyToken } from './jwt-verification.js';
 import type { VerifyingKey } from './signing-keys.js';
@@ -37,12 +37,21 @@ export type SecretTokenLookup = (namespace: string, name: string) => Promise<str
 
 export interface LegacyTokenSettings {
   readonly keys: readonly VerifyingKey[];
+  /** --api-audiences: a legacy token names none, and is good for these (upstream's implicit audiences). */
+  readonly audiences: readonly string[];
   readonly lookup?: { readonly serviceAccount: UidLookup; readonly secretToken: SecretTokenLookup };
   readonly log?: (message: string) => void;
 }
 
 export class LegacyServiceAccountTokenAuthenticator implements TokenAuthenticator {
   constructor(private readonly settings: LegacyTokenSettings) {}
+
+  async authenticateTokenFor(token: string, audiences: readonly string[]): Promise<AudienceBoundUser | undefined> {
+    const meantFor = audiences.filter((a) => this.settings.audiences.includes(a));
+    if (meantFor.length === 0) return undefined;
+    const user = await this.authenticateToken(token);
+    return user && { user, audiences: meantFor };
+  }
 
   async authenticateToken(token: string): Promise<UserInfo | undefined> {
     if (!issuedBy(token, [LEGACY_ISSUER])) return undefined;

@@ -7,7 +7,7 @@
  * UIDs the token names: a deleted account's tokens stop working at once.
  */
 import type { JWTPayload } from 'jose';
-import type { TokenAuthenticator } from '../bearer-token-authenticator.js';
+import type { AudienceBoundUser, TokenAuthenticator } from '../bearer-token-authenticator.js';
 import type { UserInfo } from '../user-info.js';
 import { issuedBy, verifyToken } from './jwt-verification.js';
 import type { VerifyingKey } from './signing-keys.js';
@@ -39,21 +39,22 @@ export class ServiceAccountTokenAuthenticator implements TokenAuthenticator {
   constructor(private readonly settings: ServiceAccountTokenSettings) {}
 
   async authenticateToken(token: string): Promise<UserInfo | undefined> {
+    return (await this.authenticateTokenFor(token, this.settings.audiences))?.user;
+  }
+
+  async authenticateTokenFor(token: string, audiences: readonly string[]): Promise<AudienceBoundUser | undefined> {
     if (!issuedBy(token, this.settings.issuers)) return undefined;
     try {
-      const payload = await this.verify(token);
+      const payload = await verifyToken(token, this.settings.keys, { issuer: [...this.settings.issuers], audience: [...audiences] });
       const claims = privateClaimsOf(payload);
       if (claims === undefined) throw new Error('service account token claims could not be read');
       await this.checkStillValid(claims);
-      return userOf(claims, payload);
+      const meantFor = typeof payload.aud === 'string' ? [payload.aud] : payload.aud ?? [];
+      return { user: userOf(claims, payload), audiences: audiences.filter((a) => meantFor.includes(a)) };
     } catch (err) {
       this.settings.log?.(`service account token rejected: ${(err as Error).message}`);
       return undefined;
     }
-  }
-
-  private verify(token: string): Promise<JWTPayload> {
-    return verifyToken(token, this.settings.keys, { issuer: [...this.settings.issuers], audience: [...this.settings.audiences] });
   }
 
   private async checkStillValid(claims: PrivateClaims): Promise<void> {

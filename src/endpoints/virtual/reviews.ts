@@ -9,6 +9,7 @@ import { nonResourceAttributes, resourceAttributes, type Authorizer, type RuleRe
 import type { ResourceDefinition } from '../../registry/catalog/resource-definition.js';
 import { timestamp } from '../../registry/object.js';
 import type { UserInfo } from '../../auth/user-info.js';
+import type { AudienceBoundUser } from '../../auth/bearer-token-authenticator.js';
 import type { RequestContext } from '../../server/request-context.js';
 import { decodeObjectBody } from '../object-body.js';
 import { negotiate, writeValue } from '../respond.js';
@@ -37,7 +38,7 @@ interface AccessReviewSpec {
 
 /** Who a bearer token names, in system:authenticated; undefined when no authenticator accepts it. */
 export interface TokenReviewer {
-  reviewToken(token: string): Promise<UserInfo | undefined>;
+  reviewToken(token: string, audiences?: readonly string[]): Promise<AudienceBoundUser | undefined>;
 }
 
 /** What answers the reviews. */
@@ -96,10 +97,13 @@ function echoedMetadata(body: ReviewRequest['body']): Record<string, unknown> {
 }
 
 async function answerTokenReview({ body, reviewers }: ReviewRequest): Promise<Record<string, unknown>> {
-  const { token } = specOf<{ token?: unknown }>(body);
+  const { token, audiences } = specOf<{ token?: unknown; audiences?: unknown }>(body);
   if (typeof token !== 'string' || token === '') throw badRequest('token is required for TokenReview in authentication');
-  const reviewed = await reviewers.tokens.reviewToken(token);
-  const status = reviewed ? { authenticated: true, user: userInfoOf(reviewed) } : { user: {}, error: 'invalid bearer token' };
+  const wanted = Array.isArray(audiences) ? audiences.filter((a): a is string => typeof a === 'string') : [];
+  const reviewed = await reviewers.tokens.reviewToken(token, wanted);
+  const status = reviewed
+    ? { authenticated: true, user: userInfoOf(reviewed.user), audiences: [...reviewed.audiences] }
+    : { user: {}, error: 'invalid bearer token' };
   return { metadata: echoedMetadata(body), spec: body['spec'], status };
 }
 

@@ -140,6 +140,7 @@ describe('legacy service account tokens', () => {
     const auth = (secretToken: string | undefined, uid: string | undefined) =>
       new LegacyServiceAccountTokenAuthenticator({
         keys: [key],
+        audiences: ['api'],
         lookup: { serviceAccount: async () => uid, secretToken: async () => secretToken },
         log: (m) => rejected.push(m.replace('legacy service account token rejected: ', '')),
       });
