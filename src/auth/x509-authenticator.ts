@@ -6,6 +6,7 @@
 import type { PeerCertificate, TLSSocket } from 'node:tls';
 import type { Request } from '../server/request-context.js';
 import type { AuthenticationResult, Authenticator } from './authenticator.js';
+import { chainsTo } from './peer-chain.js';
 
 const CLIENT_AUTH_USAGE = '1.3.6.1.5.5.7.3.2';
 const ANY_EXTENDED_KEY_USAGE = '2.5.29.37.0';
@@ -21,6 +22,12 @@ interface CachedOutcome {
 
 export class X509Authenticator implements Authenticator {
   readonly #byConnection = new WeakMap<object, CachedOutcome>();
+
+  /**
+   * `anchors`: the fingerprints of the client CAs (peer-chain.ts), given when the TLS layer also
+   * trusts other CAs (the front proxies'), whose certificates name no user here.
+   */
+  constructor(private readonly anchors?: ReadonlySet<string>) {}
 
   authenticate(req: Request): AuthenticationResult {
     // An HTTP/2 request's `socket` is a fresh proxy each time; its session is the connection.
@@ -45,6 +52,9 @@ export class X509Authenticator implements Authenticator {
     if (!peer || !peer.raw) return { outcome: 'no-credentials' };
     if (!socket.authorized) {
       return { outcome: 'rejected', reason: `verifying certificate ${describe(peer.subject?.CN)} failed: ${socket.authorizationError ?? 'unknown error'}` };
+    }
+    if (this.anchors !== undefined && !chainsTo(socket, this.anchors)) {
+      return { outcome: 'rejected', reason: `verifying certificate ${describe(peer.subject?.CN)} failed: x509: certificate signed by unknown authority` };
     }
     // Node lists the extended key usages already; absent, the certificate is good for any use.
     const usages = peer.ext_key_usage;

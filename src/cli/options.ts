@@ -47,6 +47,24 @@ export interface AuthenticationOptions {
   readonly serviceAccounts: ServiceAccountOptions;
   /** --authentication-token-webhook-*: the webhook asked about tokens no other authenticator knows. */
   readonly tokenWebhook: TokenWebhookSettings;
+  /** --requestheader-*: a front proxy, known by its client certificate, names the user in headers. */
+  readonly requestHeader: RequestHeaderOptions;
+}
+
+/** The --requestheader-* options; without a CA file, no request is authenticated by headers. */
+export interface RequestHeaderOptions {
+  /** --requestheader-client-ca-file: the CAs of the front proxies' client certificates. */
+  readonly clientCaFile?: string;
+  /** --requestheader-allowed-names: the common names a proxy's certificate may have; none: any. */
+  readonly allowedNames: readonly string[];
+  /** --requestheader-username-headers, in order: the first one present names the user. */
+  readonly usernameHeaders: readonly string[];
+  /** --requestheader-uid-headers, in order. */
+  readonly uidHeaders: readonly string[];
+  /** --requestheader-group-headers: every value of each is a group. */
+  readonly groupHeaders: readonly string[];
+  /** --requestheader-extra-headers-prefix: headers under each prefix are extra attributes. */
+  readonly extraHeadersPrefixes: readonly string[];
 }
 
 /** The service account token options (--service-account-*, --api-audiences). */
@@ -201,7 +219,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
   return {
     dataDir: absolute,
     secureServing: { bindAddress: '0.0.0.0', port: 6443, certDir: join(absolute, 'pki'), disableHttp2: false, http2MaxStreamsPerConnection: 0, tlsCipherSuites: [] },
-    authentication: { anonymous: true, bootstrapTokens: false, tokenWebhook: { version: 'v1beta1', cacheTtlMs: 2 * 60_000 }, serviceAccounts: { issuers: [], keyFiles: [], apiAudiences: [], maxTokenExpirationMs: 0, lookup: true, extendTokenExpiration: true } },
+    authentication: { anonymous: true, bootstrapTokens: false, requestHeader: { allowedNames: [], usernameHeaders: [], uidHeaders: [], groupHeaders: [], extraHeadersPrefixes: [] }, tokenWebhook: { version: 'v1beta1', cacheTtlMs: 2 * 60_000 }, serviceAccounts: { issuers: [], keyFiles: [], apiAudiences: [], maxTokenExpirationMs: 0, lookup: true, extendTokenExpiration: true } },
     authorization: { modes: ['AlwaysAllow'], webhook: { version: 'v1beta1', cacheAuthorizedTtlMs: 5 * 60_000, cacheUnauthorizedTtlMs: 30_000 } },
     admission: { enablePlugins: [], disablePlugins: [] },
     store: {

@@ -18,7 +18,7 @@ export function validateServingOptions(options: ServerOptions): string[] {
   if (Boolean(s.tlsCertFile) !== Boolean(s.tlsPrivateKeyFile)) {
     errors.push('--tls-cert-file and --tls-private-key-file must be given together');
   }
-  errors.push(...missingFiles({ '--tls-cert-file': s.tlsCertFile, '--tls-private-key-file': s.tlsPrivateKeyFile, '--client-ca-file': authentication.clientCaFile, '--authentication-token-webhook-config-file': authentication.tokenWebhook.configFile }));
+  errors.push(...missingFiles({ '--tls-cert-file': s.tlsCertFile, '--tls-private-key-file': s.tlsPrivateKeyFile, '--client-ca-file': authentication.clientCaFile, '--authentication-token-webhook-config-file': authentication.tokenWebhook.configFile, '--requestheader-client-ca-file': authentication.requestHeader.clientCaFile }));
   errors.push(...validateTlsChoices(s.tlsMinVersion, s.tlsCipherSuites));
   errors.push(...validateHstsDirectives(options.hstsDirectives));
   errors.push(...validateCorsAllowedOrigins(options.corsAllowedOrigins));

@@ -10,10 +10,14 @@
  * - `server.addPostStartHook(name, hook)`: work after the server listens, gating /readyz;
  * - `deps.storage`: the store, whose health becomes the `etcd` and `etcd-readiness` checks.
  */
+import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { BearerTokenAuthenticator, type AudienceBoundUser, type TokenAuthenticator } from '../auth/bearer-token-authenticator.js';
 import { X509Authenticator } from '../auth/x509-authenticator.js';
+import { RequestHeaderAuthenticator } from '../auth/request-header-authenticator.js';
+import { fingerprintsOf } from '../auth/peer-chain.js';
+import type { Authenticator } from '../auth/authenticator.js';
 import { withAuthenticatedGroup } from '../auth/authenticator.js';
 import { readTokenFile } from '../auth/token-file.js';
 import { buildAuditing, type Auditing } from '../audit/build-auditing.js';
@@ -142,15 +146,16 @@ export class Server {
   async start(): Promise<ServingInfo> {
     if (this.listener) throw new Error('server already started');
     const { secureServing } = this.options;
-    const [tls, tokenFile] = await Promise.all([this.prepareTls(), this.readTokenFile()]);
+    const [tls, tokenFile, proxyCaPem] = await Promise.all([this.prepareTls(), this.readTokenFile(), this.readRequestHeaderCa()]);
     // Upstream's order: the token file first, then the others (service account tokens, the webhook last).
     if (tokenFile) this.tokenAuthenticators = [tokenFile, ...this.tokenAuthenticators];
     const auditing = (this.auditing = buildAuditing(this.options.audit, this.logger));
     const listener = new HttpsListener({
       certPem: tls.serving.certPem,
       keyPem: tls.serving.keyPem,
-      clientCaPem: tls.clientCaPem,
-      onRequest: this.buildChain(auditing),
+      // The TLS layer trusts the front proxies' CAs too; each authenticator keeps to its own.
+      clientCaPem: tls.clientCaPem + proxyCaPem,
+      onRequest: this.buildChain(auditing, this.certificateAuthenticators(tls.clientCaPem, proxyCaPem)),
       logger: this.logger,
       disableHttp2: secureServing.disableHttp2,
       maxStreamsPerConnection: streamsPerConnection(secureServing.http2MaxStreamsPerConnection),
@@ -278,14 +283,29 @@ export class Server {
     }
   }
 
-  private buildChain(auditing: Auditing | undefined) {
+  /** The --requestheader-client-ca-file bundle, ending with a newline; empty without one. */
+  private async readRequestHeaderCa(): Promise<string> {
+    const path = this.options.authentication.requestHeader.clientCaFile;
+    if (!path) return '';
+    const pem = await readFile(path, 'utf8');
+    return pem.endsWith('\n') ? pem : `${pem}\n`;
+  }
+
+  /** The front proxies' authenticator (first, as upstream) and the client certificates'. */
+  private certificateAuthenticators(clientCaPem: string, proxyCaPem: string): Authenticator[] {
+    if (proxyCaPem === '') return [new X509Authenticator()];
+    const proxies = new RequestHeaderAuthenticator({ ...this.options.authentication.requestHeader, anchors: fingerprintsOf(proxyCaPem) });
+    return [proxies, new X509Authenticator(fingerprintsOf(clientCaPem))];
+  }
+
+  private buildChain(auditing: Auditing | undefined, certificateAuthenticators: readonly Authenticator[]) {
     const { authentication, authorization, limits } = this.options;
     return buildHandlerChain({
       handler: this.router.handle,
       logger: this.logger,
       resolver: new RequestInfoResolver(),
       inFlight: this.inFlight,
-      authenticators: [new X509Authenticator(), new BearerTokenAuthenticator(this.tokenAuthenticators)],
+      authenticators: [...certificateAuthenticators, new BearerTokenAuthenticator(this.tokenAuthenticators)],
       anonymous: authentication.anonymous,
       authorizer: this.deps.authorizer ?? buildAuthorizer(authorization.modes, authorization),
       requestTimeoutMs: limits.requestTimeoutMs,
