@@ -14,6 +14,8 @@ import { issuerDiscoveryHandlers } from '../endpoints/issuer-discovery-routes.js
 import { JWKS_PATH, OPENID_CONFIGURATION_PATH } from '../auth/service-account/issuer-discovery.js';
 import { loadServiceAccountTokens, type ServiceAccountTokens } from './service-account-tokens.js';
 import { webhookTokenAuthenticator } from '../auth/webhook/build-webhook-token-authenticator.js';
+import { oidcAuthenticator } from '../auth/oidc/build-oidc-authenticator.js';
+import type { OidcAuthenticator } from '../auth/oidc/oidc-authenticator.js';
 import { BOOTSTRAP_TOKEN_NAMESPACE, BootstrapTokenAuthenticator } from '../auth/bootstrap-token-authenticator.js';
 import { getIfExists } from '../registry/store/get-if-exists.js';
 import { ServiceAccountTokenController } from '../controllers/service-account-token-controller.js';
@@ -94,11 +96,14 @@ export class Capstan {
   private readonly authorizer: Authorizer & RuleResolver;
   /** The enabled admission plugins and their configuration file, read before anything starts. */
   private readonly admission: AdmissionPlan;
+  /** --oidc-*: ID tokens of one issuer, whose keys are fetched from it. */
+  private readonly oidc: OidcAuthenticator | undefined;
   /** Service account tokens' keys, issuer and authenticator; loaded at start, before any request. */
   private serviceAccountTokens: ServiceAccountTokens | undefined;
 
   constructor(private readonly deps: CapstanDeps) {
     const { modes, ...files } = deps.options.authorization;
+    this.oidc = oidcAuthenticator(deps.options.authentication.oidc, (message) => this.server.logger.info(message, 2));
     this.admission = planAdmission(deps.options.admission);
     this.rbac = new RbacSetup(modes.includes('RBAC'), () => this.server.logger);
     this.authorizer = buildAuthorizer(modes, { rbac: this.rbac.policy, ...files, log: deps.logger });
@@ -113,6 +118,7 @@ export class Capstan {
           authenticateToken: (token) => this.serviceAccountTokens?.authenticator.authenticateToken(token),
           authenticateTokenFor: async (token, audiences) => this.serviceAccountTokens?.authenticator.authenticateTokenFor(token, audiences),
         },
+        ...optional(this.oidc),
         // Upstream asks the webhook last, about tokens none of the others knows.
         ...optional(webhookTokenAuthenticator(deps.options.authentication.tokenWebhook, (message) => this.server.logger.warn(message))),
       ],
@@ -137,6 +143,7 @@ export class Capstan {
     // A failure surfaces from server.start(); the catch only keeps it from counting as unhandled
     // when opening the store fails first.
     this.server.prepareTls().catch(() => undefined);
+    this.oidc?.warmUp();
     const tokens = loadServiceAccountTokens(
       options.authentication.serviceAccounts,
       options.secureServing.certDir,

@@ -8,6 +8,7 @@ import { defaultAuditOptions, type AuditOptions } from './audit-options.js';
 import { join, resolve } from 'node:path';
 import type { WebhookAuthorizerSettings } from '../auth/webhook/build-webhook-authorizer.js';
 import type { TokenWebhookSettings } from '../auth/webhook/build-webhook-token-authenticator.js';
+import type { OidcSettings } from '../auth/oidc/oidc-authenticator.js';
 
 export interface SecureServingOptions {
   /** --bind-address; "0.0.0.0" or "::" or "" listens on every interface. */
@@ -49,6 +50,15 @@ export interface AuthenticationOptions {
   readonly tokenWebhook: TokenWebhookSettings;
   /** --requestheader-*: a front proxy, known by its client certificate, names the user in headers. */
   readonly requestHeader: RequestHeaderOptions;
+  /** --oidc-*: ID tokens of one OpenID Connect issuer. */
+  readonly oidc: OidcOptions;
+}
+
+/** The --oidc-* options; without an issuer URL, no OIDC token is accepted. */
+export interface OidcOptions extends Omit<OidcSettings, 'issuerUrl' | 'clientId'> {
+  readonly issuerUrl?: string;
+  readonly clientId?: string;
+  readonly caFile?: string;
 }
 
 /** The --requestheader-* options; without a CA file, no request is authenticated by headers. */
@@ -219,7 +229,7 @@ export function defaultServerOptions(dataDir: string = defaultDataDir()): Server
   return {
     dataDir: absolute,
     secureServing: { bindAddress: '0.0.0.0', port: 6443, certDir: join(absolute, 'pki'), disableHttp2: false, http2MaxStreamsPerConnection: 0, tlsCipherSuites: [] },
-    authentication: { anonymous: true, bootstrapTokens: false, requestHeader: { allowedNames: [], usernameHeaders: [], uidHeaders: [], groupHeaders: [], extraHeadersPrefixes: [] }, tokenWebhook: { version: 'v1beta1', cacheTtlMs: 2 * 60_000 }, serviceAccounts: { issuers: [], keyFiles: [], apiAudiences: [], maxTokenExpirationMs: 0, lookup: true, extendTokenExpiration: true } },
+    authentication: { anonymous: true, oidc: { usernameClaim: 'sub', groupsPrefix: '', requiredClaims: {}, signingAlgorithms: ['RS256'] }, bootstrapTokens: false, requestHeader: { allowedNames: [], usernameHeaders: [], uidHeaders: [], groupHeaders: [], extraHeadersPrefixes: [] }, tokenWebhook: { version: 'v1beta1', cacheTtlMs: 2 * 60_000 }, serviceAccounts: { issuers: [], keyFiles: [], apiAudiences: [], maxTokenExpirationMs: 0, lookup: true, extendTokenExpiration: true } },
     authorization: { modes: ['AlwaysAllow'], webhook: { version: 'v1beta1', cacheAuthorizedTtlMs: 5 * 60_000, cacheUnauthorizedTtlMs: 30_000 } },
     admission: { enablePlugins: [], disablePlugins: [] },
     store: {

@@ -10,7 +10,7 @@ import { goQuote } from '../serialization/go-format.js';
 import { versionInfo } from '../server/version.js';
 import { validateAuditOptions } from './audit-options.js';
 import { missingFiles } from './missing-files.js';
-import type { AuthorizationOptions, ServerOptions, ServiceAccountOptions } from './options.js';
+import type { AuthorizationOptions, OidcOptions, ServerOptions, ServiceAccountOptions } from './options.js';
 import { validateServingOptions } from './validate-serving.js';
 
 /** Upstream refuses Service ranges with more host bits than this (a /12 for IPv4, /108 for IPv6). */
@@ -22,6 +22,7 @@ export function validateOptions(options: ServerOptions): string[] {
     ...validateLimits(options),
     ...validateAuthorization(options.authorization),
     ...validateServiceAccounts(options.authentication.serviceAccounts),
+    ...validateOidc(options.authentication.oidc),
     ...validateAdmissionPluginLists(options.admission.enablePlugins, options.admission.disablePlugins),
     ...validateStore(options),
     ...validateServices(options),
@@ -107,6 +108,22 @@ function validateServiceAccounts(options: ServiceAccountOptions): string[] {
   for (const file of options.keyFiles) errors.push(...missingFiles({ '--service-account-key-file': file }));
   const max = options.maxTokenExpirationMs;
   if (max !== 0 && (max < 3_600_000 || max > 2 ** 32 * 1000)) errors.push('the service-account-max-token-expiration must be between 1 hour and 2^32 seconds');
+  return errors;
+}
+
+const OIDC_SIGNING_ALGORITHMS = new Set(['RS256', 'RS384', 'RS512', 'ES256', 'ES384', 'ES512', 'PS256', 'PS384', 'PS512']);
+
+/** Upstream's checks of the --oidc-* options, in its words. */
+function validateOidc(options: OidcOptions): string[] {
+  const errors: string[] = [];
+  if ((options.issuerUrl !== undefined) !== (options.clientId !== undefined)) errors.push('oidc-issuer-url and oidc-client-id must be specified together');
+  if (options.issuerUrl !== undefined && (!URL.canParse(options.issuerUrl) || new URL(options.issuerUrl).protocol !== 'https:')) {
+    errors.push(`oidc-issuer-url: URL scheme must be https, got ${JSON.stringify(options.issuerUrl)}`);
+  }
+  for (const algorithm of options.signingAlgorithms) {
+    if (!OIDC_SIGNING_ALGORITHMS.has(algorithm)) errors.push(`oidc-signing-algs: unsupported signing algorithm ${JSON.stringify(algorithm)}`);
+  }
+  errors.push(...missingFiles({ '--oidc-ca-file': options.caFile }));
   return errors;
 }
 
