@@ -3,7 +3,7 @@
  * its watch caches, in-process controllers, routes) around the HTTPS Server. The CLI and the
  * end-to-end tests both start servers through it.
  */
-import type { ServerOptions } from '../cli/options.js';
+import { apiAudiencesOf, type ServerOptions } from '../cli/options.js';
 import { buildAuthorizer } from '../auth/authorizer.js';
 import { NamespaceController, namespacedDefinitions } from '../controllers/namespace-controller.js';
 import { NamespaceDefaultsController } from '../controllers/namespace-defaults-controller.js';
@@ -120,7 +120,7 @@ export class Capstan {
         },
         ...optional(this.oidc),
         // Upstream asks the webhook last, about tokens none of the others knows.
-        ...optional(webhookTokenAuthenticator(deps.options.authentication.tokenWebhook, (message) => this.server.logger.warn(message))),
+        ...optional(webhookTokenAuthenticator(deps.options.authentication.tokenWebhook, apiAudiencesOf(deps.options.authentication.serviceAccounts), (message) => this.server.logger.warn(message))),
       ],
       // Only RBAC reads informers here; readiness waits until it holds every role and binding.
       informersSynced: () => this.rbac.synced(),

@@ -59,7 +59,8 @@ describe('--authentication-token-webhook-config-file', () => {
     assert.deepEqual(res.json().status.userInfo, { username: 'alice', uid: 'uid-a', groups: ['devs', 'system:authenticated'], extra: { team: ['blue'] } });
     const [review] = reviewsOf('good-token');
     assert.equal(review?.authorization, 'Bearer authn-token');
-    assert.equal(review?.text, '{"kind":"TokenReview","apiVersion":"authentication.k8s.io/v1beta1","metadata":{"creationTimestamp":null},"spec":{"token":"good-token"},"status":{"user":{}}}');
+    // As upstream's, a request's token is asked about the API's audiences (--api-audiences, by default the issuer).
+    assert.equal(review?.text, '{"kind":"TokenReview","apiVersion":"authentication.k8s.io/v1beta1","metadata":{"creationTimestamp":null},"spec":{"token":"good-token","audiences":["https://kubernetes.default.svc.cluster.local"]},"status":{"user":{}}}');
   });
 
   it('keeps the answer: the same token is not sent again', async () => {
@@ -76,10 +77,18 @@ describe('--authentication-token-webhook-config-file', () => {
     assert.match(server.output(), /Failed to make webhook authenticator request: the server responded with the status code 500/);
   });
 
-  it('answers the TokenReview API with the webhook\'s user', async () => {
-    const res = await server.request('/apis/authentication.k8s.io/v1/tokenreviews', { method: 'POST', body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token: 'good-token' } } });
+  it('answers the TokenReview API with the webhook\'s user, asking it about the review\'s audiences', async () => {
+    const review = (audiences?: string[]) => server.request('/apis/authentication.k8s.io/v1/tokenreviews', {
+      method: 'POST', body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token: 'good-token', ...(audiences ? { audiences } : {}) } },
+    });
+    const res = await review();
     assert.equal(res.status, 201, res.body);
     assert.equal(res.json().status.user.username, 'alice');
+    assert.deepEqual(res.json().status.audiences, ['https://kubernetes.default.svc.cluster.local']);
+    // The webhook names no audiences: upstream takes that for the API's own, so another audience is not granted.
+    const vault = await review(['vault']);
+    assert.deepEqual(vault.json().status, { user: {}, error: 'invalid bearer token' });
+    assert.deepEqual(reviewsOf('good-token').at(-1)?.body.spec.audiences, ['vault']);
   });
 });
 

@@ -13,10 +13,10 @@ export interface TokenWebhookSettings {
 }
 
 /** Undefined without a config file; throws for a version upstream cannot send. */
-export function webhookTokenAuthenticator(settings: TokenWebhookSettings, log: (message: string) => void): WebhookTokenAuthenticator | undefined {
+export function webhookTokenAuthenticator(settings: TokenWebhookSettings, apiAudiences: readonly string[], log: (message: string) => void): WebhookTokenAuthenticator | undefined {
   if (settings.configFile === undefined || settings.configFile === '') return undefined;
   if (!TOKEN_REVIEW_VERSIONS.includes(settings.version)) {
     throw new Error(`unsupported authentication webhook version "${settings.version}", supported versions are "v1", "v1beta1"`);
   }
-  return new WebhookTokenAuthenticator({ sender: reviewSenderFor(settings.configFile), version: settings.version, cacheTtlMs: settings.cacheTtlMs, log });
+  return new WebhookTokenAuthenticator({ sender: reviewSenderFor(settings.configFile), apiAudiences, version: settings.version, cacheTtlMs: settings.cacheTtlMs, log });
 }

@@ -10,19 +10,21 @@ export const TOKEN_REVIEW_VERSIONS: readonly string[] = ['v1', 'v1beta1'];
 export interface TokenReviewStatus {
   /** The user the webhook says the token names; undefined when it is not authenticated. */
   readonly user: UserInfo | undefined;
+  /** The audiences the webhook says the token is good for; none: it did not say. */
+  readonly audiences: readonly string[];
   /** Why not, when the webhook said. */
   readonly error: string;
 }
 
 type Json = Record<string, unknown>;
 
-/** The review body for `token`, in upstream's field order and Go's JSON escaping. */
-export function tokenReviewBody(token: string, version: string): string {
+/** The review body for `token` and the audiences it is asked about, in upstream's field order and Go's JSON escaping. */
+export function tokenReviewBody(token: string, audiences: readonly string[], version: string): string {
   const review = {
     kind: 'TokenReview',
     apiVersion: `authentication.k8s.io/${version}`,
     metadata: { creationTimestamp: null },
-    spec: { token },
+    spec: { token, ...(audiences.length > 0 ? { audiences } : {}) },
     status: { user: {} },
   };
   return escapeLikeGo(JSON.stringify(review));
@@ -39,13 +41,14 @@ export function parseTokenReviewStatus(text: string): TokenReviewStatus {
   const status = (isObject(doc) ? doc['status'] : undefined) ?? {};
   if (!isObject(status)) throw new Error("decoding the webhook's TokenReview: status is not an object");
   const error = typeof status['error'] === 'string' ? status['error'] : '';
-  if (status['authenticated'] !== true) return { user: undefined, error };
+  const audiences = Array.isArray(status['audiences']) ? status['audiences'].filter((a): a is string => typeof a === 'string') : [];
+  if (status['authenticated'] !== true) return { user: undefined, audiences, error };
   const u = isObject(status['user']) ? status['user'] : {};
   const name = typeof u['username'] === 'string' ? u['username'] : '';
   const uid = typeof u['uid'] === 'string' && u['uid'] !== '' ? u['uid'] : undefined;
   const groups = Array.isArray(u['groups']) ? u['groups'].filter((g): g is string => typeof g === 'string') : [];
   const extra = isObject(u['extra']) ? stringLists(u['extra']) : undefined;
-  return { user: { name, ...(uid ? { uid } : {}), groups, ...(extra ? { extra } : {}) }, error };
+  return { user: { name, ...(uid ? { uid } : {}), groups, ...(extra ? { extra } : {}) }, audiences, error };
 }
 
 function stringLists(value: Json): Record<string, string[]> | undefined {
