@@ -14,7 +14,7 @@ import { issuerDiscoveryHandlers } from '../endpoints/issuer-discovery-routes.js
 import { JWKS_PATH, OPENID_CONFIGURATION_PATH } from '../auth/service-account/issuer-discovery.js';
 import { loadServiceAccountTokens, type ServiceAccountTokens } from './service-account-tokens.js';
 import { webhookTokenAuthenticator } from '../auth/webhook/build-webhook-token-authenticator.js';
-import { oidcAuthenticator } from '../auth/oidc/build-oidc-authenticator.js';
+import { jwtAuthenticators } from '../auth/oidc/build-oidc-authenticator.js';
 import type { OidcAuthenticator } from '../auth/oidc/oidc-authenticator.js';
 import { BOOTSTRAP_TOKEN_NAMESPACE, BootstrapTokenAuthenticator } from '../auth/bootstrap-token-authenticator.js';
 import { getIfExists } from '../registry/store/get-if-exists.js';
@@ -96,14 +96,15 @@ export class Capstan {
   private readonly authorizer: Authorizer & RuleResolver;
   /** The enabled admission plugins and their configuration file, read before anything starts. */
   private readonly admission: AdmissionPlan;
-  /** --oidc-*: ID tokens of one issuer, whose keys are fetched from it. */
-  private readonly oidc: OidcAuthenticator | undefined;
+  /** --authentication-config's issuers, or --oidc-*'s: ID tokens, checked with keys fetched from their issuers. */
+  private readonly jwtAuthenticators: readonly OidcAuthenticator[];
   /** Service account tokens' keys, issuer and authenticator; loaded at start, before any request. */
   private serviceAccountTokens: ServiceAccountTokens | undefined;
 
   constructor(private readonly deps: CapstanDeps) {
     const { modes, ...files } = deps.options.authorization;
-    this.oidc = oidcAuthenticator(deps.options.authentication.oidc, (message) => this.server.logger.info(message, 2));
+    const { configFile, oidc } = deps.options.authentication;
+    this.jwtAuthenticators = jwtAuthenticators(configFile, oidc, (message) => this.server.logger.info(message, 2));
     this.admission = planAdmission(deps.options.admission);
     this.rbac = new RbacSetup(modes.includes('RBAC'), () => this.server.logger);
     this.authorizer = buildAuthorizer(modes, { rbac: this.rbac.policy, ...files, log: deps.logger });
@@ -118,7 +119,7 @@ export class Capstan {
           authenticateToken: (token) => this.serviceAccountTokens?.authenticator.authenticateToken(token),
           authenticateTokenFor: async (token, audiences) => this.serviceAccountTokens?.authenticator.authenticateTokenFor(token, audiences),
         },
-        ...optional(this.oidc),
+        ...this.jwtAuthenticators,
         // Upstream asks the webhook last, about tokens none of the others knows.
         ...optional(webhookTokenAuthenticator(deps.options.authentication.tokenWebhook, apiAudiencesOf(deps.options.authentication.serviceAccounts), (message) => this.server.logger.warn(message))),
       ],
@@ -143,7 +144,7 @@ export class Capstan {
     // A failure surfaces from server.start(); the catch only keeps it from counting as unhandled
     // when opening the store fails first.
     this.server.prepareTls().catch(() => undefined);
-    this.oidc?.warmUp();
+    for (const jwt of this.jwtAuthenticators) jwt.warmUp();
     const tokens = loadServiceAccountTokens(
       options.authentication.serviceAccounts,
       options.secureServing.certDir,

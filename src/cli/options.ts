@@ -52,6 +52,8 @@ export interface AuthenticationOptions {
   readonly requestHeader: RequestHeaderOptions;
   /** --oidc-*: ID tokens of one OpenID Connect issuer. */
   readonly oidc: OidcOptions;
+  /** --authentication-config: an AuthenticationConfiguration file (its JWT issuers). */
+  readonly configFile?: string;
 }
 
 /** The --oidc-* options; without an issuer URL, no OIDC token is accepted. */

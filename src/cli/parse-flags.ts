@@ -68,6 +68,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'requestheader-uid-headers', value: 'headers', description: 'headers that give the user\'s UID (X-Remote-Uid)', repeatable: true },
   { name: 'requestheader-group-headers', value: 'headers', description: 'headers whose values are the user\'s groups (X-Remote-Group)', repeatable: true },
   { name: 'requestheader-extra-headers-prefix', value: 'prefixes', description: 'header prefixes of the user\'s extra attributes (X-Remote-Extra-)', repeatable: true },
+  { name: 'authentication-config', value: 'file', description: 'AuthenticationConfiguration (apiserver.config.k8s.io) whose jwt issuers authenticate; claim forms only, no CEL; exclusive with --oidc-*' },
   { name: 'oidc-issuer-url', value: 'url', description: 'https URL of the OpenID Connect issuer whose ID tokens authenticate' },
   { name: 'oidc-client-id', value: 'id', description: 'the audience an ID token must have; required with --oidc-issuer-url' },
   { name: 'oidc-ca-file', value: 'file', description: 'CA bundle for the issuer\'s discovery document and keys', defaultText: 'the system\'s CAs' },
@@ -233,6 +234,7 @@ function toOptions(flags: FlagValues, env: NodeJS.ProcessEnv, version: string | 
       clientCaFile: flags.string('client-ca-file') || undefined,
       tokenAuthFile: flags.string('token-auth-file') || undefined,
       bootstrapTokens: flags.bool('enable-bootstrap-token-auth') ?? d.authentication.bootstrapTokens,
+      configFile: flags.string('authentication-config') || undefined,
       oidc: {
         issuerUrl: flags.string('oidc-issuer-url') || undefined,
         clientId: flags.string('oidc-client-id') || undefined,

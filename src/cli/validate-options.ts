@@ -23,6 +23,8 @@ export function validateOptions(options: ServerOptions): string[] {
     ...validateAuthorization(options.authorization),
     ...validateServiceAccounts(options.authentication.serviceAccounts),
     ...validateOidc(options.authentication.oidc),
+    ...(options.authentication.configFile !== undefined && options.authentication.oidc.issuerUrl !== undefined ? ['authentication-config file and oidc-* flags are mutually exclusive'] : []),
+    ...missingFiles({ '--authentication-config': options.authentication.configFile }),
     ...validateAdmissionPluginLists(options.admission.enablePlugins, options.admission.disablePlugins),
     ...validateStore(options),
     ...validateServices(options),

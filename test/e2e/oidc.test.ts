@@ -123,3 +123,53 @@ describe('--oidc-issuer-url', () => {
     }
   });
 });
+
+describe('--authentication-config', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'capstan-authn-config-'));
+  let oidc: Awaited<ReturnType<typeof startIssuer>>;
+  let server: TestServer;
+  const config = (jwt: Record<string, unknown>) => ['apiVersion: apiserver.config.k8s.io/v1', 'kind: AuthenticationConfiguration', `jwt: [${JSON.stringify(jwt)}]`, ''].join('\n');
+  const start = (...args: string[]) => spawnSync(process.execPath, [MAIN, '--data-dir', join(dir, 'data'), '--secure-port', '0', ...args], { encoding: 'utf8', timeout: 30_000 });
+
+  before(async () => {
+    oidc = await startIssuer();
+    writeFileSync(join(dir, 'authn.yaml'), config({
+      issuer: { url: oidc.issuer, audiences: ['other', 'capstan'], audienceMatchPolicy: 'MatchAny', certificateAuthority: oidc.caPem },
+      claimValidationRules: [{ claim: 'hd', requiredValue: 'example.com' }],
+      claimMappings: { username: { claim: 'email', prefix: '' }, groups: { claim: 'groups', prefix: 'g:' }, uid: { claim: 'sub' } },
+    }));
+    server = await startServer(['--authentication-config', join(dir, 'authn.yaml')]);
+  });
+  after(async () => {
+    await server?.stop();
+    await oidc?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('authenticates by the file\'s issuer, audiences, rules and claim mappings', async () => {
+    const review = async (claims: Record<string, unknown>) => {
+      const res = await server.request('/apis/authentication.k8s.io/v1/selfsubjectreviews', {
+        method: 'POST', anonymous: true, headers: { Authorization: `Bearer ${await oidc.sign(claims)}` }, body: { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' },
+      });
+      return res.status === 201 ? res.json().status.userInfo : res.status;
+    };
+    assert.deepEqual(await review({ sub: 'u-1', email: 'dave@example.com', email_verified: true, groups: 'devs', hd: 'example.com' }), {
+      username: 'dave@example.com', uid: 'u-1', groups: ['g:devs', 'system:authenticated'],
+    });
+    assert.equal(await review({ sub: 'u-1', email: 'dave@example.com', hd: 'elsewhere.com' }), 401);
+    assert.equal((await review({ sub: 'u-1', email: 'dave@example.com', hd: 'example.com', aud: 'other' })).username, 'dave@example.com');
+  });
+
+  it('refuses CEL expressions, missing fields and the OIDC flags beside it, naming them', () => {
+    writeFileSync(join(dir, 'cel.yaml'), config({ issuer: { url: 'https://issuer.example', audiences: ['a'] }, claimMappings: { username: { expression: 'claims.sub' } } }));
+    const cel = start('--authentication-config', join(dir, 'cel.yaml'));
+    assert.equal(cel.status, 1);
+    assert.match(cel.stderr, /jwt\[0\]\.claimMappings\.username\.expression: Unsupported value: CEL expressions are not supported/);
+    writeFileSync(join(dir, 'bare.yaml'), config({ issuer: { url: 'https://issuer.example' }, claimMappings: { username: { claim: 'sub' } } }));
+    const bare = start('--authentication-config', join(dir, 'bare.yaml'));
+    assert.match(bare.stderr, /jwt\[0\]\.issuer\.audiences: Required value/);
+    assert.match(bare.stderr, /jwt\[0\]\.claimMappings\.username\.prefix: Required value: prefix is required when claim is set/);
+    const both = start('--authentication-config', join(dir, 'authn.yaml'), '--oidc-issuer-url', 'https://x', '--oidc-client-id', 'c');
+    assert.match(both.stderr, /authentication-config file and oidc-\* flags are mutually exclusive/);
+  });
+});

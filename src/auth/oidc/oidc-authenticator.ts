@@ -15,7 +15,13 @@ const CLOCK_LEEWAY_SECONDS = 60;
 
 export interface OidcSettings {
   readonly issuerUrl: string;
+  /** The audience a token must have (--oidc-client-id). */
   readonly clientId: string;
+  /** More audiences, any of which will do (--authentication-config's `audiences`). */
+  readonly extraAudiences?: readonly string[];
+  /** Where the discovery document is, when not under the issuer URL (--authentication-config). */
+  readonly discoveryUrl?: string;
+  readonly uidClaim?: string;
   readonly usernameClaim: string;
   /** undefined: upstream's default (the issuer URL and '#' for claims other than email). */
   readonly usernamePrefix?: string;
@@ -67,7 +73,7 @@ export class OidcAuthenticator implements TokenAuthenticator {
   private async verify(token: string): Promise<JWTPayload> {
     const options = {
       issuer: this.settings.issuerUrl,
-      audience: this.settings.clientId,
+      audience: [this.settings.clientId, ...(this.settings.extraAudiences ?? [])],
       algorithms: [...this.settings.signingAlgorithms],
       clockTolerance: CLOCK_LEEWAY_SECONDS,
     };
@@ -86,7 +92,8 @@ export class OidcAuthenticator implements TokenAuthenticator {
   private refreshKeys(): Promise<void> {
     this.fetching ??= (async () => {
       try {
-        const discovery = (await this.fetchJson(`${this.settings.issuerUrl.replace(/\/$/, '')}/.well-known/openid-configuration`)) as { issuer?: unknown; jwks_uri?: unknown };
+        const discoveryUrl = this.settings.discoveryUrl ?? `${this.settings.issuerUrl.replace(/\/$/, '')}/.well-known/openid-configuration`;
+        const discovery = (await this.fetchJson(discoveryUrl)) as { issuer?: unknown; jwks_uri?: unknown };
         if (discovery.issuer !== this.settings.issuerUrl) {
           throw new Error(`oidc: issuer did not match the issuer returned by provider, expected "${this.settings.issuerUrl}" got "${String(discovery.issuer)}"`);
         }
@@ -112,6 +119,8 @@ export class OidcAuthenticator implements TokenAuthenticator {
     const prefix = s.usernamePrefix === undefined ? (s.usernameClaim === 'email' ? '' : `${s.issuerUrl}#`) : s.usernamePrefix === '-' ? '' : s.usernamePrefix;
     const groupsValue = s.groupsClaim === undefined ? undefined : payload[s.groupsClaim];
     const groups = typeof groupsValue === 'string' ? [groupsValue] : Array.isArray(groupsValue) ? groupsValue.filter((g): g is string => typeof g === 'string') : [];
-    return { name: prefix + name, groups: groups.map((g) => s.groupsPrefix + g) };
+    const uid = s.uidClaim === undefined ? undefined : payload[s.uidClaim];
+    if (s.uidClaim !== undefined && typeof uid !== 'string') throw new Error(`oidc: parse uid claim "${s.uidClaim}": claim not present`);
+    return { name: prefix + name, ...(typeof uid === 'string' && uid !== '' ? { uid } : {}), groups: groups.map((g) => s.groupsPrefix + g) };
   }
 }
