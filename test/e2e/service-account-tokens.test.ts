@@ -105,7 +105,7 @@ describe('service account tokens', () => {
     assert.equal((await whoAmI(token)).status, 201);
     assert.equal((await server.request(`/api/v1/namespaces/${NS}/serviceaccounts/temp`, { method: 'DELETE' })).status, 200);
     let status = 0;
-    for (let i = 0; i < 50 && status !== 401; i++) {
+    for (let i = 0; i < 250 && status !== 401; i++) {
       status = (await withToken(token, '/api/v1/namespaces')).status;
       if (status !== 401) await new Promise((r) => setTimeout(r, 20));
     }
@@ -117,7 +117,7 @@ describe('service account tokens', () => {
     const secret = { metadata: { name: 'builder-token', annotations: { 'kubernetes.io/service-account.name': 'builder' } }, type: 'kubernetes.io/service-account-token' };
     assert.equal((await create(`/api/v1/namespaces/${NS}/secrets`, secret)).status, 201);
     let filled: any;
-    for (let i = 0; i < 100 && !filled?.data?.token; i++) {
+    for (let i = 0; i < 250 && !filled?.data?.token; i++) {
       filled = (await server.request(`/api/v1/namespaces/${NS}/secrets/builder-token`)).json();
       if (!filled?.data?.token) await new Promise((r) => setTimeout(r, 20));
     }
@@ -139,7 +139,7 @@ describe('service account tokens', () => {
     assert.equal((await whoAmI(token)).user.username, `system:serviceaccount:${NS}:builder`);
     assert.equal((await server.request(`/api/v1/namespaces/${NS}/serviceaccounts/builder`, { method: 'DELETE' })).status, 200);
     let gone = 0;
-    for (let i = 0; i < 100 && gone !== 404; i++) {
+    for (let i = 0; i < 250 && gone !== 404; i++) {
       gone = (await server.request(`/api/v1/namespaces/${NS}/secrets/builder-token`)).status;
       if (gone !== 404) await new Promise((r) => setTimeout(r, 20));
     }
@@ -151,7 +151,7 @@ describe('service account tokens', () => {
     const secret = { metadata: { name: 'orphan-token', annotations: { 'kubernetes.io/service-account.name': 'nobody' } }, type: 'kubernetes.io/service-account-token' };
     assert.equal((await create(`/api/v1/namespaces/${NS}/secrets`, secret)).status, 201);
     let status = 0;
-    for (let i = 0; i < 100 && status !== 404; i++) {
+    for (let i = 0; i < 250 && status !== 404; i++) {
       status = (await server.request(`/api/v1/namespaces/${NS}/secrets/orphan-token`)).status;
       if (status !== 404) await new Promise((r) => setTimeout(r, 20));
     }
