@@ -8,7 +8,7 @@
  * other token, or a Secret that does not fit, is no opinion, as upstream (the request is then 401
  * unless another authenticator knows the token).
  */
-import { timingSafeEqual } from 'node:crypto';
+import { constantTimeEqual } from '../util/constant-time.js';
 import type { TokenAuthenticator } from './bearer-token-authenticator.js';
 import type { UserInfo } from './user-info.js';
 import { canonicalSecretType } from '../registry/strategies/secret-types.js';
@@ -44,7 +44,7 @@ export class BootstrapTokenAuthenticator implements TokenAuthenticator {
     if (typeof object['type'] !== 'string' || canonicalSecretType(object['type']) !== BOOTSTRAP_TOKEN_SECRET_TYPE) return this.refuse(`Bootstrap secret ${BOOTSTRAP_TOKEN_NAMESPACE}/${name} has invalid type, expected ${BOOTSTRAP_TOKEN_SECRET_TYPE}`);
     const data = decodedData(object['data']);
     const stored = data['token-secret'] ?? '';
-    if (stored.length !== secret.length || !timingSafeEqual(Buffer.from(stored), Buffer.from(secret))) {
+    if (!constantTimeEqual(stored, secret)) {
       return this.refuse(`Bootstrap secret ${BOOTSTRAP_TOKEN_NAMESPACE}/${name} does not match the token`);
     }
     if (data['token-id'] !== id) return this.refuse(`Bootstrap secret ${BOOTSTRAP_TOKEN_NAMESPACE}/${name} has an invalid token-id`);

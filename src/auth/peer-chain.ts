@@ -6,6 +6,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import type { DetailedPeerCertificate, TLSSocket } from 'node:tls';
+import type { Request } from '../server/request-context.js';
 
 /** The SHA-256 fingerprints (Node's colon-separated form) of the certificates of a PEM bundle. */
 export function fingerprintsOf(pem: string): ReadonlySet<string> {
@@ -23,4 +24,12 @@ export function chainsTo(socket: TLSSocket, anchors: ReadonlySet<string>): boole
     if (anchors.has(cert.fingerprint256)) return true;
   }
   return false;
+}
+
+/**
+ * The connection a request came on, which keeps its client certificate: the TLS socket, or for
+ * HTTP/2 the session (a request's `socket` is then a fresh proxy each time).
+ */
+export function connectionOf(req: Request): object {
+  return 'stream' in req && req.stream?.session ? req.stream.session : req.socket;
 }

@@ -10,7 +10,7 @@
 import type { TLSSocket } from 'node:tls';
 import type { Request } from '../server/request-context.js';
 import type { AuthenticationResult, Authenticator } from './authenticator.js';
-import { chainsTo } from './peer-chain.js';
+import { chainsTo, connectionOf } from './peer-chain.js';
 import type { UserInfo } from './user-info.js';
 
 export interface RequestHeaderSettings {
@@ -61,7 +61,7 @@ export class RequestHeaderAuthenticator implements Authenticator {
   }
 
   private proxyVerdict(req: Request): 'proxy' | 'not-proxy' | { rejected: string } {
-    const connection: object = 'stream' in req && req.stream?.session ? req.stream.session : req.socket;
+    const connection = connectionOf(req);
     let verdict = this.proxies.get(connection);
     if (verdict === undefined) {
       verdict = verdictOf(req.socket as TLSSocket, this.settings);

@@ -6,7 +6,7 @@
 import type { PeerCertificate, TLSSocket } from 'node:tls';
 import type { Request } from '../server/request-context.js';
 import type { AuthenticationResult, Authenticator } from './authenticator.js';
-import { chainsTo } from './peer-chain.js';
+import { chainsTo, connectionOf } from './peer-chain.js';
 
 const CLIENT_AUTH_USAGE = '1.3.6.1.5.5.7.3.2';
 const ANY_EXTENDED_KEY_USAGE = '2.5.29.37.0';
@@ -30,8 +30,7 @@ export class X509Authenticator implements Authenticator {
   constructor(private readonly anchors?: ReadonlySet<string>) {}
 
   authenticate(req: Request): AuthenticationResult {
-    // An HTTP/2 request's `socket` is a fresh proxy each time; its session is the connection.
-    const connection: object = 'stream' in req && req.stream?.session ? req.stream.session : req.socket;
+    const connection = connectionOf(req);
     const cached = this.#byConnection.get(connection);
     if (cached && Date.now() < cached.validUntil) return cached.result;
     const socket = req.socket as TLSSocket;

@@ -6,7 +6,7 @@
  * does not exist, or another account of that name (its UID annotation differs), is deleted, and
  * so are an account's token Secrets when the account is deleted, as upstream's controller does.
  */
-import { ApiError } from '../api/errors.js';
+import { isNotFound } from '../api/errors.js';
 import type { ServiceAccountRef } from '../auth/service-account/token-claims.js';
 import { metaOf, type KubeObject } from '../registry/object.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';
@@ -79,7 +79,7 @@ export class ServiceAccountTokenController {
     try {
       account = await this.deps.serviceAccounts.get(namespace, accountName, { kind: 'consistent' });
     } catch (err) {
-      if (err instanceof ApiError && err.code === 404) return this.remove(namespace, name);
+      if (isNotFound(err)) return this.remove(namespace, name);
       return this.deps.log(`service account tokens: reading ${namespace}/${accountName}: ${(err as Error).message}`);
     }
     const uid = metaOf(account).uid!;
@@ -95,7 +95,7 @@ export class ServiceAccountTokenController {
         };
       }, { dryRun: false, subresource: '' });
     } catch (err) {
-      if (!(err instanceof ApiError && err.code === 404)) this.deps.log(`service account tokens: filling ${namespace}/${name}: ${(err as Error).message}`);
+      if (!isNotFound(err)) this.deps.log(`service account tokens: filling ${namespace}/${name}: ${(err as Error).message}`);
     }
   }
 
@@ -103,7 +103,7 @@ export class ServiceAccountTokenController {
     try {
       await this.deps.secrets.delete(namespace, name, { dryRun: false });
     } catch (err) {
-      if (!(err instanceof ApiError && err.code === 404)) this.deps.log(`service account tokens: deleting ${namespace}/${name}: ${(err as Error).message}`);
+      if (!isNotFound(err)) this.deps.log(`service account tokens: deleting ${namespace}/${name}: ${(err as Error).message}`);
     }
   }
 }

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { decodeJsonOrYaml } from '../../serialization/json-or-yaml.js';
 import { readTypeMeta } from '../../serialization/type-meta.js';
 import type { OidcSettings } from './oidc-authenticator.js';
+import { isPlainObject } from '../../util/plain-object.js';
 
 const VERSIONS = new Set(['v1', 'v1beta1', 'v1alpha1']);
 const GROUPS = new Set(['apiserver.config.k8s.io', 'apiserver.config.cluster.io']);
@@ -41,7 +42,7 @@ export function readAuthenticationConfig(path: string): JwtAuthenticatorConfig[]
   if (!Array.isArray(jwt)) return fail('jwt: Invalid value: must be a list');
   const errors: string[] = [];
   const seen = new Set<string>();
-  const configs = jwt.map((entry, i) => jwtAuthenticator(isObject(entry) ? entry : {}, `jwt[${i}]`, errors, seen));
+  const configs = jwt.map((entry, i) => jwtAuthenticator(isPlainObject(entry) ? entry : {}, `jwt[${i}]`, errors, seen));
   if (errors.length > 0) fail(errors.join(', '));
   return configs;
 }
@@ -61,7 +62,7 @@ function jwtAuthenticator(entry: Json, at: string, errors: string[], seen: Set<s
   const requiredClaims: Record<string, string> = {};
   const rules = Array.isArray(entry['claimValidationRules']) ? entry['claimValidationRules'] : [];
   rules.forEach((rule, i) => {
-    const r = isObject(rule) ? rule : {};
+    const r = isPlainObject(rule) ? rule : {};
     if (r['expression'] !== undefined) errors.push(unsupportedCel(`${at}.claimValidationRules[${i}].expression`));
     else requiredClaims[stringAt(r, 'claim')] = stringAt(r, 'requiredValue');
   });
@@ -108,14 +109,10 @@ function unsupportedCel(field: string): string {
 
 function objectAt(value: Json, key: string): Json {
   const v = value[key];
-  return isObject(v) ? v : {};
+  return isPlainObject(v) ? v : {};
 }
 
 function stringAt(value: Json, key: string): string {
   const v = value[key];
   return typeof v === 'string' ? v : '';
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -9,6 +9,7 @@ import { goQuote } from '../../serialization/go-format.js';
 import { goAggregate } from '../../util/go-aggregate.js';
 import type { AuthorizationAttributes, AuthorizationResult, Authorizer, NonResourceRule, ResourceRule, RuleResolver, RuleSet } from '../authorizer.js';
 import type { UserInfo } from '../user-info.js';
+import { serviceAccountUserName } from '../service-account-user.js';
 import { ruleAllows } from './rule-matching.js';
 import type { PolicyRule, RbacBinding, RbacPolicySource, RbacRole, Subject } from './rbac-types.js';
 
@@ -112,7 +113,7 @@ function appliesTo(user: UserInfo, subject: Subject, bindingNamespace: string): 
       return user.groups.includes(subject.name);
     case 'ServiceAccount': {
       const namespace = subject.namespace || bindingNamespace;
-      return namespace !== '' && user.name === `system:serviceaccount:${namespace}:${subject.name}`;
+      return namespace !== '' && user.name === serviceAccountUserName(namespace, subject.name);
     }
     default:
       return false;

@@ -6,13 +6,14 @@
  * valid while the Secret exists and still holds the very token, and the account exists with the
  * UID the token names (--service-account-lookup).
  */
-import { timingSafeEqual } from 'node:crypto';
+import { constantTimeEqual } from '../../util/constant-time.js';
 import type { AudienceBoundUser, TokenAuthenticator } from '../bearer-token-authenticator.js';
 import type { UserInfo } from '../user-info.js';
 import { issuedBy, verifyToken } from './jwt-verification.js';
 import type { VerifyingKey } from './signing-keys.js';
-import { serviceAccountUserName, type ServiceAccountRef } from './token-claims.js';
-import { SERVICE_ACCOUNTS_GROUP, type UidLookup } from './token-authenticator.js';
+import type { ServiceAccountRef } from './token-claims.js';
+import type { UidLookup } from './token-authenticator.js';
+import { serviceAccountGroups, serviceAccountUserName } from '../service-account-user.js';
 
 export const LEGACY_ISSUER = 'kubernetes/serviceaccount';
 const NAMESPACE = 'kubernetes.io/serviceaccount/namespace';
@@ -66,7 +67,7 @@ export class LegacyServiceAccountTokenAuthenticator implements TokenAuthenticato
       return {
         name: serviceAccountUserName(namespace, name),
         uid,
-        groups: [SERVICE_ACCOUNTS_GROUP, `${SERVICE_ACCOUNTS_GROUP}:${namespace}`],
+        groups: serviceAccountGroups(namespace),
       };
     } catch (err) {
       this.settings.log?.(`legacy service account token rejected: ${(err as Error).message}`);
@@ -79,7 +80,7 @@ export class LegacyServiceAccountTokenAuthenticator implements TokenAuthenticato
     if (lookup === undefined) return;
     const held = await lookup.secretToken(namespace, secretName);
     if (held === undefined) throw new Error(`secret ${namespace}/${secretName} has been deleted`);
-    if (held.length !== token.length || !timingSafeEqual(Buffer.from(held), Buffer.from(token))) {
+    if (!constantTimeEqual(held, token)) {
       throw new Error(`token does not match the one in secret ${namespace}/${secretName}`);
     }
     const current = await lookup.serviceAccount(namespace, name);

@@ -11,9 +11,9 @@ import type { AudienceBoundUser, TokenAuthenticator } from '../bearer-token-auth
 import type { UserInfo } from '../user-info.js';
 import { issuedBy, verifyToken } from './jwt-verification.js';
 import type { VerifyingKey } from './signing-keys.js';
-import { privateClaimsOf, serviceAccountUserName, type PrivateClaims } from './token-claims.js';
+import { privateClaimsOf, type PrivateClaims } from './token-claims.js';
+import { serviceAccountGroups, serviceAccountUserName } from '../service-account-user.js';
 
-export const SERVICE_ACCOUNTS_GROUP = 'system:serviceaccounts';
 const CREDENTIAL_ID = 'authentication.kubernetes.io/credential-id';
 const POD_NAME = 'authentication.kubernetes.io/pod-name';
 const POD_UID = 'authentication.kubernetes.io/pod-uid';
@@ -91,7 +91,7 @@ function userOf(claims: PrivateClaims, payload: JWTPayload): UserInfo {
   return {
     name: serviceAccountUserName(namespace, serviceAccount.name),
     uid: serviceAccount.uid,
-    groups: [SERVICE_ACCOUNTS_GROUP, `${SERVICE_ACCOUNTS_GROUP}:${namespace}`],
+    groups: serviceAccountGroups(namespace),
     ...(Object.keys(extra).length > 0 ? { extra } : {}),
   };
 }

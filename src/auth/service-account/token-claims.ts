@@ -5,6 +5,8 @@
  * Go's encoder gives them once go-jose has merged the claims into a map: sorted.
  */
 import { randomUUID } from 'node:crypto';
+import { serviceAccountUserName } from '../service-account-user.js';
+import { isPlainObject } from '../../util/plain-object.js';
 
 export const PRIVATE_CLAIM = 'kubernetes.io';
 
@@ -36,10 +38,6 @@ export interface PrivateClaims {
   readonly node?: { readonly name: string; readonly uid: string };
 }
 
-/** The `sub` of a service account's tokens, and its user name. */
-export function serviceAccountUserName(namespace: string, name: string): string {
-  return `system:serviceaccount:${namespace}:${name}`;
-}
 
 /** The claims of a new token issued by `issuer` at `nowSeconds`. */
 export function tokenClaims(issuer: string, subject: TokenSubject, nowSeconds: number): Record<string, unknown> {
@@ -61,7 +59,7 @@ export function tokenClaims(issuer: string, subject: TokenSubject, nowSeconds: n
 /** The private claims of a verified token; undefined when they do not name a service account. */
 export function privateClaimsOf(payload: Record<string, unknown>): PrivateClaims | undefined {
   const k = payload[PRIVATE_CLAIM];
-  if (!isRecord(k) || typeof k['namespace'] !== 'string') return undefined;
+  if (!isPlainObject(k) || typeof k['namespace'] !== 'string') return undefined;
   const serviceAccount = nameAndUid(k['serviceaccount']);
   if (serviceAccount === undefined) return undefined;
   const pod = nameAndUid(k['pod']);
@@ -71,10 +69,6 @@ export function privateClaimsOf(payload: Record<string, unknown>): PrivateClaims
 }
 
 function nameAndUid(value: unknown): { name: string; uid: string } | undefined {
-  if (!isRecord(value) || typeof value['name'] !== 'string' || typeof value['uid'] !== 'string') return undefined;
+  if (!isPlainObject(value) || typeof value['name'] !== 'string' || typeof value['uid'] !== 'string') return undefined;
   return { name: value['name'], uid: value['uid'] };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -5,6 +5,7 @@
  * `omitempty` does, and keys keep Go's field order.
  */
 import { escapeLikeGo } from '../../serialization/json-encode.js';
+import { reviewStatusOf } from './review-status.js';
 import type { AuthorizationAttributes } from '../authorizer.js';
 
 /** The review versions upstream can send: --authorization-webhook-version. */
@@ -63,16 +64,9 @@ function renameGroups(rest: Json, groups: unknown): Json {
  * field has the wrong type, as decoding it into the Go type would fail.
  */
 export function parseReviewStatus(text: string): ReviewStatus {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`decoding the webhook's SubjectAccessReview: ${(err as Error).message}`);
-  }
-  const status = (typeof doc === 'object' && doc !== null ? (doc as Json)['status'] : undefined) ?? {};
-  if (typeof status !== 'object' || Array.isArray(status)) throw new Error('decoding the webhook\'s SubjectAccessReview: status is not an object');
+  const status = reviewStatusOf(text, 'SubjectAccessReview');
   const field = <T>(name: string, type: string, zero: T): T => {
-    const value = (status as Json)[name];
+    const value = status[name];
     if (value === undefined || value === null) return zero;
     if (typeof value !== type) throw new Error(`decoding the webhook's SubjectAccessReview: status.${name} is not a ${type}`);
     return value as T;

@@ -4,6 +4,8 @@
  */
 import { escapeLikeGo } from '../../serialization/json-encode.js';
 import type { UserInfo } from '../user-info.js';
+import { isPlainObject } from '../../util/plain-object.js';
+import { reviewStatusOf } from './review-status.js';
 
 export const TOKEN_REVIEW_VERSIONS: readonly string[] = ['v1', 'v1beta1'];
 
@@ -32,22 +34,15 @@ export function tokenReviewBody(token: string, audiences: readonly string[], ver
 
 /** The status of the webhook's answer; throws when the answer is not a TokenReview's JSON. */
 export function parseTokenReviewStatus(text: string): TokenReviewStatus {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`decoding the webhook's TokenReview: ${(err as Error).message}`);
-  }
-  const status = (isObject(doc) ? doc['status'] : undefined) ?? {};
-  if (!isObject(status)) throw new Error("decoding the webhook's TokenReview: status is not an object");
+  const status = reviewStatusOf(text, 'TokenReview');
   const error = typeof status['error'] === 'string' ? status['error'] : '';
   const audiences = Array.isArray(status['audiences']) ? status['audiences'].filter((a): a is string => typeof a === 'string') : [];
   if (status['authenticated'] !== true) return { user: undefined, audiences, error };
-  const u = isObject(status['user']) ? status['user'] : {};
+  const u = isPlainObject(status['user']) ? status['user'] : {};
   const name = typeof u['username'] === 'string' ? u['username'] : '';
   const uid = typeof u['uid'] === 'string' && u['uid'] !== '' ? u['uid'] : undefined;
   const groups = Array.isArray(u['groups']) ? u['groups'].filter((g): g is string => typeof g === 'string') : [];
-  const extra = isObject(u['extra']) ? stringLists(u['extra']) : undefined;
+  const extra = isPlainObject(u['extra']) ? stringLists(u['extra']) : undefined;
   return { user: { name, ...(uid ? { uid } : {}), groups, ...(extra ? { extra } : {}) }, audiences, error };
 }
 
@@ -57,8 +52,4 @@ function stringLists(value: Json): Record<string, string[]> | undefined {
     if (Array.isArray(list)) out[key] = list.filter((v): v is string => typeof v === 'string');
   }
   return Object.keys(out).length > 0 ? out : undefined;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -33,8 +33,7 @@ export async function handleBinding(ctx: RequestContext, scope: RequestScope, po
   }
   const name = scope.subresource === 'binding' ? scope.name : (meta.name ?? '');
   // NamespaceLifecycle admission runs before the storage sees the Binding.
-  await pods.context.namespaces?.checkCreate(scope.namespace, { resource: scope.definition.resource, group: '', name });
-  pods.context.admission?.checkWrite({ resource: scope.definition.resource, group: '', name });
+  await pods.admitSubresourceCreate(scope.namespace, { resource: scope.definition.resource, group: '', name });
   if (name !== (meta.name ?? '')) throw badRequest('name in URL does not match name in Binding object');
   const target = recordAt(binding, 'target');
   const node = stringAt(target, 'name') ?? '';

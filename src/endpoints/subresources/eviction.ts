@@ -33,8 +33,7 @@ export async function handleEviction(ctx: RequestContext, scope: RequestScope, b
     throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
   }
   // NamespaceLifecycle admission runs before the eviction itself: an eviction is a create.
-  await scope.store.context.namespaces?.checkCreate(scope.namespace, { resource: scope.definition.resource, group: '', name: scope.name });
-  scope.store.context.admission?.checkWrite({ resource: scope.definition.resource, group: '', name: scope.name });
+  await scope.store.admitSubresourceCreate(scope.namespace, { resource: scope.definition.resource, group: '', name: scope.name });
   if (meta.name !== scope.name) throw badRequest('name in URL does not match name in Eviction object');
   const options = eviction['deleteOptions'];
   const dryRun = propagatedDryRun(ctx.query, options);

@@ -49,8 +49,7 @@ interface BoundObjectRef {
 export async function handleTokenRequest(ctx: RequestContext, scope: RequestScope, tokens: TokenRequests, stores: BindableStores): Promise<void> {
   const out = negotiate(ctx, scope.env.codecs, { table: false, partialObjectMetadata: false });
   const request = await decodeTokenRequest(ctx, scope);
-  await scope.store.context.namespaces?.checkCreate(scope.namespace, { resource: scope.definition.resource, group: '', name: scope.name });
-  scope.store.context.admission?.checkWrite({ resource: scope.definition.resource, group: '', name: scope.name });
+  await scope.store.admitSubresourceCreate(scope.namespace, { resource: scope.definition.resource, group: '', name: scope.name });
 
   const spec = { ...((request['spec'] ?? {}) as Record<string, unknown>) };
   spec['expirationSeconds'] ??= DEFAULT_EXPIRATION_SECONDS;

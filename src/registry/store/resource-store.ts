@@ -2,7 +2,7 @@
  * The generic store of one resource type: the verbs, each in its own file, behind one object the
  * endpoint handlers call. Knows storage and the watch cache; knows nothing of HTTP.
  */
-import { fromWatchStorageError } from '../../api/errors.js';
+import { fromWatchStorageError, type ResourceRef } from '../../api/errors.js';
 import type { CacheWatch, ReadRevision, WatchStart } from '../../storage/cacher/cache-types.js';
 import type { KubeObject } from '../object.js';
 import { applyObject, type ApplyOptions, type ApplyRequest } from './apply.js';
@@ -79,6 +79,16 @@ export class ResourceStore {
   /** Server-side apply: creates the object when absent (`created`), else merges into it. */
   apply(namespace: string, name: string, request: ApplyRequest, options: ApplyOptions): Promise<{ object: KubeObject; created: boolean }> {
     return applyObject(this.context, namespace, name, request, options);
+  }
+
+  /**
+   * The admission of a POST to a subresource that writes through its own logic (eviction, binding,
+   * token): what a create in `namespace` passes first, the namespace's lifecycle and the write
+   * plugins. `ref` names the resource as the request did.
+   */
+  async admitSubresourceCreate(namespace: string, ref: ResourceRef): Promise<void> {
+    await this.context.namespaces?.checkCreate(namespace, ref);
+    this.context.admission?.checkWrite(ref);
   }
 
   delete(namespace: string, name: string, request: DeleteObjectRequest): Promise<DeleteResult> {

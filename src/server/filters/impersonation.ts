@@ -17,6 +17,7 @@ import { ANONYMOUS_USER, SYSTEM_AUTHENTICATED, SYSTEM_UNAUTHENTICATED } from '..
 import { resourceAttributes, type AuthorizationAttributes, type AuthorizationResult, type Authorizer } from '../../auth/authorizer.js';
 import { forbiddenError } from '../../auth/forbidden-message.js';
 import type { UserInfo } from '../../auth/user-info.js';
+import { SERVICE_ACCOUNT_USER_PREFIX, serviceAccountGroups, serviceAccountUserName } from '../../auth/service-account-user.js';
 import { firstDeciding, isPromise, rejectingThrows } from '../../util/promises.js';
 import { isDns1123Label, isDns1123Subdomain } from '../../validation/dns-names.js';
 import type { Logger } from '../logger.js';
@@ -34,7 +35,6 @@ const USER_HEADER = 'impersonate-user';
 const GROUP_HEADER = 'impersonate-group';
 const UID_HEADER = 'impersonate-uid';
 const EXTRA_PREFIX = 'impersonate-extra-';
-const SERVICE_ACCOUNT_PREFIX = 'system:serviceaccount:';
 const AUTHENTICATION_GROUP = 'authentication.k8s.io';
 
 /** One thing a request asks to act as; each is authorized on its own. */
@@ -142,8 +142,8 @@ function unescapeExtraKey(key: string): string {
 
 /** A service account's username names the account (when its parts are valid names); any other, a user. */
 function userOrServiceAccount(username: string): Impersonated {
-  if (username.startsWith(SERVICE_ACCOUNT_PREFIX)) {
-    const parts = username.slice(SERVICE_ACCOUNT_PREFIX.length).split(':');
+  if (username.startsWith(SERVICE_ACCOUNT_USER_PREFIX)) {
+    const parts = username.slice(SERVICE_ACCOUNT_USER_PREFIX.length).split(':');
     const [namespace, name] = parts;
     if (parts.length === 2 && isDns1123Label(namespace!).length === 0 && isDns1123Subdomain(name!).length === 0) {
       return { kind: 'ServiceAccount', namespace: namespace!, name: name! };
@@ -200,8 +200,8 @@ function impersonatedUser(request: ImpersonationRequest): UserInfo {
   for (const item of request.items) {
     if (item.kind === 'User') name = item.name;
     else if (item.kind === 'ServiceAccount') {
-      name = `${SERVICE_ACCOUNT_PREFIX}${item.namespace}:${item.name}`;
-      if (!request.groupsSpecified) groups.push('system:serviceaccounts', `system:serviceaccounts:${item.namespace}`);
+      name = serviceAccountUserName(item.namespace, item.name);
+      if (!request.groupsSpecified) groups.push(...serviceAccountGroups(item.namespace));
     } else if (item.kind === 'Group') groups.push(item.name);
     else if (item.kind === 'UserExtra') appendValue(extra, item.key, item.value);
     else uid = item.uid;
