@@ -11,6 +11,7 @@ import { createGzip, gzip } from 'node:zlib';
 import { badRequest, notAcceptable } from '../api/errors.js';
 import { apiVersionOf, type ResourceDefinition } from '../registry/catalog/resource-definition.js';
 import { canonicalOrder, type KubeObject } from '../registry/object.js';
+import { writtenJson } from '../registry/written-json.js';
 import type { RequestContext } from '../server/request-context.js';
 import { itemLength, type CodecRegistry, type ListItemBytes } from '../serialization/codec.js';
 import { escapeLikeGo } from '../serialization/json-encode.js';
@@ -115,7 +116,13 @@ export function includeObjectOf(ctx: RequestContext, parse: (value: string | nul
 
 /** Writes one object of `definition` in the negotiated representation (get, create, update, patch, delete). */
 export async function writeObject(ctx: RequestContext, status: number, object: KubeObject, definition: ResourceDefinition, out: Output): Promise<void> {
-  if (out.representation === 'object') return writeValue(ctx, status, canonicalOrder(object), out);
+  if (out.representation === 'object') {
+    // An object just written has its JSON already, in its stored bytes (registry/written-json.ts).
+    const json = out.codec.mediaTypes[0] === 'application/json' && !out.indent ? writtenJson(object) : undefined;
+    if (json === undefined) return writeValue(ctx, status, canonicalOrder(object), out);
+    ctx.audit?.responseObject(canonicalOrder(object));
+    return sendBody(ctx, status, out.contentType, json);
+  }
   if (out.representation === 'PartialObjectMetadataList') throw notAcceptableFor('PartialObjectMetadataList', 'a single object');
   const { spelling, version } = spellingOf(out);
   const c = await conversions();

@@ -4,7 +4,8 @@
  */
 import type { KeyValue } from '../storage/storage.js';
 import { StorageError } from '../storage/errors.js';
-import type { KubeObject } from './object.js';
+import { escapeLikeGo } from '../serialization/json-encode.js';
+import { canonicalOrder, type KubeObject } from './object.js';
 
 const decoder = new TextDecoder();
 
@@ -17,7 +18,28 @@ const decoder = new TextDecoder();
 const encodedFrom = new WeakMap<Uint8Array, KubeObject>();
 
 /**
- * Bytes to store for an object (its resourceVersion is dropped).
+ * An object's stored bytes, and where its resourceVersion goes back in to make its JSON response
+ * (see {@link jsonAtRevision}).
+ */
+export interface StoredEncoding {
+  readonly bytes: Uint8Array;
+  /** Byte offset in `bytes` where metadata's resourceVersion member belongs; -1 when unknown. */
+  readonly revisionAt: number;
+  /** Whether a comma goes before the member (it is metadata's last), after it, or neither (its only). */
+  readonly revisionComma: 'before' | 'after' | 'none';
+}
+
+const REVISION_MARK = '"resourceVersion":""';
+
+/**
+ * Bytes to store for an object: its JSON as a response carries it (upstream's member order, Go's
+ * escaping) without metadata.resourceVersion, so that the response to the write is these bytes
+ * with the revision put back, not a second encoding of the same object.
+ *
+ * The encoding marks the revision's place with an empty resourceVersion and cuts it out. The
+ * first `"resourceVersion":` of the text is metadata's: only kind and apiVersion (strings) and
+ * metadata's members before it (strings) come first, and inside a JSON string every quote is
+ * escaped, so the marker cannot match there.
  *
  * Buffer.from, not TextEncoder: a value under 4 KiB then takes a slice of Buffer's shared pool
  * instead of a backing store of its own, and making a backing store cost 4-5 µs per value in Node
@@ -25,18 +47,50 @@ const encodedFrom = new WeakMap<Uint8Array, KubeObject>();
  * embedded store copies them into its batch, etcd into its request; no cache keeps them), so a
  * slice cannot keep a pool slab alive for long.
  */
-export function encodeForStorage(object: KubeObject): Uint8Array {
-  const bytes = Buffer.from(JSON.stringify(withoutResourceVersion(object)), 'utf8');
-  encodedFrom.set(bytes, object);
-  return bytes;
+export function encodeForStorage(object: KubeObject): StoredEncoding {
+  const marked = escapeLikeGo(JSON.stringify(canonicalOrder(object, '')));
+  const whole = Buffer.from(marked, 'utf8');
+  const mark = marked.indexOf(REVISION_MARK);
+  if (mark < 0) return remember({ bytes: whole, revisionAt: -1, revisionComma: 'none' }, object);
+  // Character and byte offsets agree unless the text before the mark has non-ASCII characters.
+  let from = whole.length === marked.length ? mark : Buffer.byteLength(marked.slice(0, mark), 'utf8');
+  let to = from + REVISION_MARK.length;
+  let revisionComma: StoredEncoding['revisionComma'] = 'none';
+  if (whole[to] === COMMA) {
+    to++;
+    revisionComma = 'after';
+  } else if (whole[from - 1] === COMMA) {
+    from--;
+    revisionComma = 'before';
+  }
+  // The mark is cut out of the bytes in place: cheaper than cutting the text and encoding it.
+  whole.copyWithin(from, to);
+  return remember({ bytes: whole.subarray(0, whole.length - (to - from)), revisionAt: from, revisionComma }, object);
 }
 
-/** `object` itself when it has no resourceVersion, else a shallow copy without it. */
-function withoutResourceVersion(object: KubeObject): KubeObject {
-  const meta = object.metadata;
-  if (meta?.resourceVersion === undefined) return object;
-  const { resourceVersion: _dropped, ...rest } = meta;
-  return { ...object, metadata: rest };
+function remember(encoding: StoredEncoding, object: KubeObject): StoredEncoding {
+  encodedFrom.set(encoding.bytes, object);
+  return encoding;
+}
+
+const COMMA = 0x2c;
+
+/**
+ * The compact JSON response (with its newline) of the object stored as `encoding` at
+ * `resourceVersion`: the stored bytes with the resourceVersion member put back. Undefined when the
+ * encoding's place for it is unknown or the version is not a revision.
+ */
+export function jsonAtRevision(encoding: StoredEncoding, resourceVersion: string): Buffer | undefined {
+  const { bytes, revisionAt: at } = encoding;
+  if (at < 0 || !/^[0-9]+$/.test(resourceVersion)) return undefined;
+  const comma = encoding.revisionComma;
+  const member = `${comma === 'before' ? ',' : ''}"resourceVersion":"${resourceVersion}"${comma === 'after' ? ',' : ''}`;
+  const json = Buffer.allocUnsafe(bytes.length + member.length + 1);
+  json.set(bytes.subarray(0, at), 0);
+  json.write(member, at, 'latin1');
+  json.set(bytes.subarray(at), at + member.length);
+  json[json.length - 1] = 0x0a;
+  return json;
 }
 
 /**

@@ -71,16 +71,20 @@ const META_ORDER = [
 
 /**
  * Returns the object with kind, apiVersion and metadata first and metadata fields in upstream's
- * order; other fields keep their order. Does not copy nested values.
+ * order; other fields keep their order. Does not copy nested values. `resourceVersion`, when
+ * given, stands in for the object's own (object-codec.ts marks its place with one).
  */
-export function canonicalOrder(object: KubeObject): KubeObject {
+export function canonicalOrder(object: KubeObject, resourceVersion?: string): KubeObject {
   const out: KubeObject = {};
   if (object.kind !== undefined) out.kind = object.kind;
   if (object.apiVersion !== undefined) out.apiVersion = object.apiVersion;
   if (object.metadata !== undefined) {
     const meta: ObjectMeta = {};
     const source = object.metadata;
-    for (const k of META_ORDER) if (source[k] !== undefined) meta[k] = source[k];
+    for (const k of META_ORDER) {
+      const value = k === 'resourceVersion' && resourceVersion !== undefined ? resourceVersion : source[k];
+      if (value !== undefined) meta[k] = value;
+    }
     for (const k of Object.keys(source)) if (!Object.hasOwn(meta, k) && source[k] !== undefined) putOwn(meta, k, source[k]);
     out.metadata = meta;
   }

@@ -5,6 +5,7 @@
 import { alreadyExists, badRequest, fromStorageError, invalid, type FieldError } from '../../api/errors.js';
 import { isStorageError } from '../../storage/errors.js';
 import { encodeForStorage } from '../object-codec.js';
+import { noteWritten } from '../written-json.js';
 import { metaOf, timestamp, type KubeObject } from '../object.js';
 import { generateName } from '../../validation/generate-name.js';
 import { objectKey, refOf, type StoreContext, type WriteOptions } from './store-context.js';
@@ -83,8 +84,10 @@ async function writeNew(ctx: StoreContext, namespace: string, object: KubeObject
         if (kv) throw alreadyExists(refOf(ctx, meta.name!));
         return object;
       }
-      const written = await ctx.storage.create(key, encodeForStorage(object));
+      const encoding = encodeForStorage(object);
+      const written = await ctx.storage.create(key, encoding.bytes);
       meta.resourceVersion = String(written.revision);
+      noteWritten(object, encoding);
       return object;
     } catch (err) {
       if (generated && attempt < GENERATE_NAME_ATTEMPTS && isStorageError(err, 'key-exists')) {

@@ -7,6 +7,7 @@
 import { badRequest, conflict, fromStorageError, invalid, notFound, OBJECT_MODIFIED, type FieldError } from '../../api/errors.js';
 import { isStorageError } from '../../storage/errors.js';
 import { decodeFromStorage, encodeForStorage } from '../object-codec.js';
+import { noteWritten } from '../written-json.js';
 import { jsonEqual, metaOf, timestamp, type KubeObject } from '../object.js';
 import { checkPreconditions, type Preconditions } from './preconditions.js';
 import { objectKey, refOf, type StoreContext, type WriteOptions } from './store-context.js';
@@ -226,8 +227,10 @@ async function write(
     return { object: updated, deleted: true };
   }
   if (options.dryRun) return { object: updated, deleted: false };
-  const written = await ctx.storage.update(key, encodeForStorage(updated), stored.modRevision);
+  const encoding = encodeForStorage(updated);
+  const written = await ctx.storage.update(key, encoding.bytes, stored.modRevision);
   meta.resourceVersion = String(written.revision);
+  noteWritten(updated, encoding);
   return { object: updated, deleted: false };
 }
 
