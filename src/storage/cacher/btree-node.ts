@@ -103,11 +103,23 @@ function splitBranch<V>(seps: readonly string[], children: readonly Node<V>[]): 
   };
 }
 
-/** Inserts or replaces; `added` says which, so branch sizes stay right without a second pass. */
-export function insert<V>(node: Node<V>, key: string, value: V, added: boolean): Node<V> | Split<V> {
+/** Where {@link insert} reports the value a replaced key had (undefined for a new key). */
+export interface Replaced<V> {
+  previous: V | undefined;
+}
+
+/**
+ * Inserts `key` or replaces its value, in one walk down: branch sizes are summed on the way back
+ * up from the children they now hold.
+ */
+export function insert<V>(node: Node<V>, key: string, value: V, replaced: Replaced<V>): Node<V> | Split<V> {
   if (node.isLeaf) {
     const i = lowerBound(node.keys, key);
-    if (!added) return new Leaf(node.keys, replaceAt(node.values, i, value));
+    if (node.keys[i] === key) {
+      replaced.previous = node.values[i];
+      return new Leaf(node.keys, replaceAt(node.values, i, value));
+    }
+    replaced.previous = undefined;
     const keys = insertAt(node.keys, i, key);
     const values = insertAt(node.values, i, value);
     if (keys.length <= MAX_SLOTS) return new Leaf(keys, values);
@@ -119,12 +131,12 @@ export function insert<V>(node: Node<V>, key: string, value: V, added: boolean):
     };
   }
   const i = route(node.seps, key);
-  const result = insert(node.children[i]!, key, value, added);
-  const size = node.size + (added ? 1 : 0);
-  if (!('sep' in result)) return new Branch(node.seps, replaceAt(node.children, i, result), size);
+  const child = node.children[i]!;
+  const result = insert(child, key, value, replaced);
+  if (!('sep' in result)) return new Branch(node.seps, replaceAt(node.children, i, result), node.size - child.size + result.size);
   const children = insertAt(replaceAt(node.children, i, result.left), i + 1, result.right);
   const seps = insertAt(node.seps, i, result.sep);
-  if (children.length <= MAX_SLOTS) return new Branch(seps, children, size);
+  if (children.length <= MAX_SLOTS) return new Branch(seps, children, node.size - child.size + result.left.size + result.right.size);
   return splitBranch(seps, children);
 }
 

@@ -78,13 +78,14 @@ export class CacheState<T> {
     if (revision <= this.at) return undefined;
     const key = event.kv.key;
     const at = sortKey(key);
-    const prev = this.current.get(at);
     let change: CachedEvent<T>;
     if (event.type === 'put') {
       const slot = decodeSlot(this.decoder, event.kv);
-      this.current = this.current.set(at, slot);
-      change = new CachedEvent('put', key, revision, slot, prev, this.now());
+      const { map, previous } = this.current.put(at, slot);
+      this.current = map;
+      change = new CachedEvent('put', key, revision, slot, previous, this.now());
     } else {
+      const prev = this.current.get(at);
       this.at = revision;
       // A DELETED event shows the object as it was, at the delete's revision. Stores send the
       // deleted value; without it the cache can only repeat what it held, a corrupt value

@@ -3,10 +3,16 @@
  * enough of the past states to rebuild the whole state at any revision in the window.
  *
  * Invariant: the window can reproduce the state at every revision from `baseRevision` to the
- * cache's current one. The state at `baseRevision` is `baseState`; the state right after the event
- * at index i is the nearest checkpoint at or before i with the events after it up to i applied
- * (or `baseState` with the events from the head applied). Dropping the oldest event E moves the
- * base to E's revision and the state right after E, so the invariant holds.
+ * cache's current one. States are rebuilt from an anchor: a revision whose whole state is kept, at
+ * or below `baseRevision`. The state right after the event at index i is the nearest checkpoint at
+ * or before i with the events after it up to i applied (or the anchor's state with the events from
+ * the anchor's index applied).
+ *
+ * Dropping the oldest event only moves `baseRevision` past it; the event stays, unserved, while
+ * states are still rebuilt through it, until a dropped event is a checkpoint and becomes the new
+ * anchor. Moving the anchor with every drop (the dropped event applied to the anchor's state) cost
+ * a path copy of the map per event once the window was full, a fifth of the watch cache's work on
+ * a stream of creates. At most CHECKPOINT_EVERY - 1 dropped events are kept this way.
  *
  * Why checkpoints and not a snapshot per event: a snapshot is a path copy of the persistent map,
  * ~2 KiB with 100,000 keys, so 10,000 events held ~20 MiB. One snapshot every CHECKPOINT_EVERY
@@ -27,13 +33,18 @@ export interface WindowLimits {
 }
 
 export class EventWindow<T> {
-  /** Events in revision order; the live ones are `events[head..]`, dropped slots are cleared. */
+  /**
+   * Events in revision order: `events[anchor.index..head)` are dropped but still rebuild states,
+   * `events[head..]` are held; slots before the anchor are cleared.
+   */
   private events: (CachedEvent<T> | undefined)[] = [];
   /** Parallel to `events`: the state right after the event, kept for every CHECKPOINT_EVERY-th. */
   private checkpoints: (SortedMap<Slot<T>> | undefined)[] = [];
   private sinceCheckpoint = 0;
   private head = 0;
-  private base: { revision: number; state: SortedMap<Slot<T>> };
+  /** The state at `revision`, which the events from `index` on apply to. */
+  private anchor: { index: number; revision: number; state: SortedMap<Slot<T>> };
+  private base: number;
   /** The last state rebuilt by stateAt, for the pages of one list read at one revision. */
   private rebuilt: { revision: number; state: SortedMap<Slot<T>> } | undefined;
 
@@ -43,12 +54,13 @@ export class EventWindow<T> {
     revision: number,
     state: SortedMap<Slot<T>>,
   ) {
-    this.base = { revision, state };
+    this.anchor = { index: 0, revision, state };
+    this.base = revision;
   }
 
   /** The oldest revision whose state the window can reproduce; watches can start after it. */
   get baseRevision(): number {
-    return this.base.revision;
+    return this.base;
   }
 
   get length(): number {
@@ -79,21 +91,22 @@ export class EventWindow<T> {
    * what the store no longer can. `revision` must not exceed the cache's current one.
    */
   dropBefore(revision: number): void {
-    if (revision <= this.base.revision) return;
+    if (revision <= this.base) return;
     while (this.length > 0 && this.events[this.head]!.revision <= revision) this.dropOldest();
-    this.base = { revision, state: this.base.state };
+    this.base = revision;
   }
 
   /** The state at `revision`, or undefined when it is older than the window. */
   stateAt(revision: number): SortedMap<Slot<T>> | undefined {
-    if (revision < this.base.revision) return undefined;
+    if (revision < this.base) return undefined;
     const i = this.firstAfter(revision);
-    if (i === this.head) return this.base.state;
+    const first = this.anchor.index;
+    if (i === first) return this.anchor.state;
     const last = this.events[i - 1]!;
     if (this.rebuilt?.revision === last.revision) return this.rebuilt.state;
     let from = i - 1;
-    while (from >= this.head && this.checkpoints[from] === undefined) from--;
-    let state = from >= this.head ? this.checkpoints[from]! : this.base.state;
+    while (from >= first && this.checkpoints[from] === undefined) from--;
+    let state = from >= first ? this.checkpoints[from]! : this.anchor.state;
     for (let j = from + 1; j < i; j++) state = this.events[j]!.applyTo(state);
     this.rebuilt = { revision: last.revision, state };
     return state;
@@ -101,13 +114,13 @@ export class EventWindow<T> {
 
   /** The events after `revision` in order, or undefined when some of them were dropped. */
   eventsAfter(revision: number): CachedEvent<T>[] | undefined {
-    if (revision < this.base.revision) return undefined;
+    if (revision < this.base) return undefined;
     return this.events.slice(this.firstAfter(revision)) as CachedEvent<T>[];
   }
 
-  /** Index of the first held event whose revision is above `revision`. */
+  /** Index of the first kept event (dropped ones included) whose revision is above `revision`. */
   private firstAfter(revision: number): number {
-    let lo = this.head;
+    let lo = this.anchor.index;
     let hi = this.events.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
@@ -118,19 +131,26 @@ export class EventWindow<T> {
   }
 
   private dropOldest(): void {
-    const oldest = this.events[this.head]!;
-    const state = this.checkpoints[this.head] ?? oldest.applyTo(this.base.state);
-    this.base = { revision: oldest.revision, state };
-    if (this.rebuilt !== undefined && this.rebuilt.revision <= oldest.revision) this.rebuilt = undefined;
-    // Let the event and its checkpoint go now, not at the next compaction of the arrays.
-    this.events[this.head] = undefined;
-    this.checkpoints[this.head] = undefined;
-    this.head++;
+    const i = this.head++;
+    this.base = this.events[i]!.revision;
+    const checkpoint = this.checkpoints[i];
+    if (checkpoint !== undefined) this.moveAnchor(i, checkpoint);
+  }
+
+  /** Makes the checkpoint after event `i` the anchor, and lets the events up to it go. */
+  private moveAnchor(i: number, state: SortedMap<Slot<T>>): void {
+    for (let j = this.anchor.index; j <= i; j++) {
+      this.events[j] = undefined;
+      this.checkpoints[j] = undefined;
+    }
+    this.anchor = { index: i + 1, revision: this.base, state };
     // Compact the arrays now and then rather than shifting on every drop (O(n) each).
-    if (this.head >= 1024 && this.head * 2 >= this.events.length) {
-      this.events = this.events.slice(this.head);
-      this.checkpoints = this.checkpoints.slice(this.head);
-      this.head = 0;
+    const cut = this.anchor.index;
+    if (cut >= 1024 && cut * 2 >= this.events.length) {
+      this.events = this.events.slice(cut);
+      this.checkpoints = this.checkpoints.slice(cut);
+      this.head -= cut;
+      this.anchor = { ...this.anchor, index: 0 };
     }
   }
 }

@@ -25,7 +25,7 @@
  * sortKey() form so that this is the store's byte order.
  */
 
-import { Leaf, branchOf, groupBounds, insert, lowerBound, remove, route, type Branch, type Node } from './btree-node.js';
+import { Leaf, branchOf, groupBounds, insert, lowerBound, remove, route, type Branch, type Node, type Replaced } from './btree-node.js';
 
 /**
  * A read position in one version of a map. It walks keys in ascending order and stays valid
@@ -143,9 +143,15 @@ export class SortedMap<V> {
 
   /** A map with `key` set to `value`; this map is unchanged. */
   set(key: string, value: V): SortedMap<V> {
-    const result = insert(this.root, key, value, !this.has(key));
-    if (!('sep' in result)) return new SortedMap(result);
-    return new SortedMap(branchOf([result.sep], [result.left, result.right]));
+    return this.put(key, value).map;
+  }
+
+  /** {@link set}, also telling the value `key` had here (in the same walk down the tree). */
+  put(key: string, value: V): { map: SortedMap<V>; previous: V | undefined } {
+    const replaced: Replaced<V> = { previous: undefined };
+    const result = insert(this.root, key, value, replaced);
+    const map = 'sep' in result ? new SortedMap(branchOf([result.sep], [result.left, result.right])) : new SortedMap(result);
+    return { map, previous: replaced.previous };
   }
 
   /** A map without `key` (this very map when the key is absent). */

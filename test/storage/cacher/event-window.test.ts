@@ -58,6 +58,24 @@ describe('EventWindow', () => {
     }
   });
 
+  it('drops old events without rebuilding any state, and still rebuilds every state it serves', (t) => {
+    const maxEvents = 10;
+    const window = new EventWindow<string>({ retentionMs: Infinity, maxEvents }, () => 0, 0, SortedMap.empty());
+    const applied = t.mock.method(CachedEvent.prototype, 'applyTo');
+    const expected = new Map<number, string[]>([[0, []]]);
+    const count = CHECKPOINT_EVERY * 3 + 7;
+    feed(window, 1, count, SortedMap.empty(), expected);
+    assert.equal(applied.mock.callCount(), 0);
+    assert.equal(window.length, maxEvents);
+    assert.equal(window.baseRevision, count - maxEvents);
+    assert.equal(window.stateAt(window.baseRevision - 1), undefined);
+    assert.equal(window.eventsAfter(window.baseRevision - 1), undefined);
+    assert.deepEqual(window.eventsAfter(window.baseRevision)!.map((e) => e.revision), [...Array(maxEvents).keys()].map((i) => count - maxEvents + 1 + i));
+    for (let revision = window.baseRevision; revision <= count; revision++) {
+      assert.deepEqual(contents(window.stateAt(revision)!), expected.get(revision), `state at ${revision}`);
+    }
+  });
+
   it('answers a revision between two events with the state after the earlier one', () => {
     const window = new EventWindow<string>({ retentionMs: Infinity, maxEvents: 1000 }, () => 0, 0, SortedMap.empty());
     const a = new DecodedEntry('/a', 'one', 10, 10);

@@ -24,15 +24,20 @@ function sortedEntries<V>(reference: Map<string, V>, from = ''): [string, V][] {
 const key = (n: number): string => `k${String(n).padStart(5, '0')}`;
 
 describe('SortedMap', () => {
-  it('matches a reference map under random sets and deletes, keeping every old version intact', () => {
+  it('matches a reference map under random sets, puts and deletes, keeping every old version intact', () => {
     const next = random(7);
     let map = SortedMap.empty<number>();
     const reference = new Map<string, number>();
     const versions: { map: SortedMap<number>; expected: [string, number][] }[] = [];
     for (let step = 0; step < 20_000; step++) {
       const k = key(Math.floor(next() * 3000));
-      if (next() < 0.6) {
+      if (next() < 0.3) {
         map = map.set(k, step);
+        reference.set(k, step);
+      } else if (next() < 0.6) {
+        const put = map.put(k, step);
+        assert.equal(put.previous, reference.get(k));
+        map = put.map;
         reference.set(k, step);
       } else {
         map = map.delete(k);
