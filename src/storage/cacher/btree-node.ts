@@ -1,17 +1,26 @@
 /**
  * The nodes of the persistent B+tree behind SortedMap (see sorted-map.ts for the picture) and the
- * path-copying operations on them. A node is never modified after it is built: every operation
- * returns new nodes along the path it changed and shares the rest.
+ * path-copying operations on them. A node is never modified once any map holds it: every
+ * operation returns new nodes along the path it changed and shares the rest. The one exception is
+ * an editor's own nodes, made by it and held by no map yet ({@link insertInPlace}).
  */
 
 const MAX_SLOTS = 32;
 const MIN_SLOTS = MAX_SLOTS / 2;
+
+/**
+ * An editor's mark (see {@link insertInPlace}): nodes it made carry it while it edits, and only
+ * those may change in place. Once it is sealed nothing carries a live mark any more.
+ */
+export type EditMark = object;
 
 export class Leaf<V> {
   readonly isLeaf = true;
   constructor(
     readonly keys: readonly string[],
     readonly values: readonly V[],
+    /** The editor that made this node, while it may still change it; otherwise undefined. */
+    readonly mark: EditMark | undefined = undefined,
   ) {}
   get size(): number {
     return this.keys.length;
@@ -24,7 +33,9 @@ export class Branch<V> {
     /** seps.length === children.length - 1 */
     readonly seps: readonly string[],
     readonly children: readonly Node<V>[],
-    readonly size: number,
+    /** Changes only while an editor owns the node (see {@link insertInPlace}). */
+    public size: number,
+    readonly mark: EditMark | undefined = undefined,
   ) {}
 }
 
@@ -94,12 +105,14 @@ export function branchOf<V>(seps: readonly string[], children: readonly Node<V>[
   return new Branch(seps, children, sumSizes(children));
 }
 
-function splitBranch<V>(seps: readonly string[], children: readonly Node<V>[]): Split<V> {
+function splitBranch<V>(seps: readonly string[], children: readonly Node<V>[], mark?: EditMark): Split<V> {
   const mid = children.length >>> 1;
+  const left = seps.slice(0, mid - 1);
+  const right = seps.slice(mid);
   return {
-    left: branchOf(seps.slice(0, mid - 1), children.slice(0, mid)),
+    left: new Branch(left, children.slice(0, mid), sumSizes(children.slice(0, mid)), mark),
     sep: seps[mid - 1]!,
-    right: branchOf(seps.slice(mid), children.slice(mid)),
+    right: new Branch(right, children.slice(mid), sumSizes(children.slice(mid)), mark),
   };
 }
 
@@ -138,6 +151,53 @@ export function insert<V>(node: Node<V>, key: string, value: V, replaced: Replac
   const seps = insertAt(node.seps, i, result.sep);
   if (children.length <= MAX_SLOTS) return new Branch(seps, children, node.size - child.size + result.left.size + result.right.size);
   return splitBranch(seps, children);
+}
+
+/**
+ * {@link insert} for an editor: a node `mark` made is changed in place, any other is copied first
+ * (and the copy, carrying `mark`, is then changed in place by the editor's later inserts). So a
+ * run of inserts between two snapshots copies each node it touches once, not once per insert: the
+ * root and the branches below it are shared by nearly every insert of a run. Nodes without the
+ * mark belong to maps someone may hold, and are never changed.
+ */
+export function insertInPlace<V>(node: Node<V>, key: string, value: V, replaced: Replaced<V>, mark: EditMark): Node<V> | Split<V> {
+  if (node.isLeaf) {
+    const leaf = node.mark === mark ? node : new Leaf(node.keys.slice(), node.values.slice(), mark);
+    const keys = leaf.keys as string[];
+    const values = leaf.values as V[];
+    const i = lowerBound(keys, key);
+    if (keys[i] === key) {
+      replaced.previous = values[i];
+      values[i] = value;
+      return leaf;
+    }
+    replaced.previous = undefined;
+    keys.splice(i, 0, key);
+    values.splice(i, 0, value);
+    if (keys.length <= MAX_SLOTS) return leaf;
+    const mid = keys.length >>> 1;
+    return {
+      left: new Leaf(keys.slice(0, mid), values.slice(0, mid), mark),
+      sep: keys[mid]!,
+      right: new Leaf(keys.slice(mid), values.slice(mid), mark),
+    };
+  }
+  const i = route(node.seps, key);
+  const child = node.children[i]!;
+  const before = child.size;
+  const result = insertInPlace(child, key, value, replaced, mark);
+  const branch = node.mark === mark ? node : new Branch(node.seps.slice(), node.children.slice(), node.size, mark);
+  const children = branch.children as Node<V>[];
+  if (!('sep' in result)) {
+    children[i] = result;
+    branch.size += result.size - before;
+    return branch;
+  }
+  children.splice(i, 1, result.left, result.right);
+  (branch.seps as string[]).splice(i, 0, result.sep);
+  branch.size += result.left.size + result.right.size - before;
+  if (children.length <= MAX_SLOTS) return branch;
+  return splitBranch(branch.seps, children, mark);
 }
 
 /** Joins two adjacent siblings; `sep` is the parent's separator between them. */

@@ -10,7 +10,7 @@ import { CachedEvent } from './cached-event.js';
 import { EventWindow, type WindowLimits } from './event-window.js';
 import { sortKey } from './key-range.js';
 import type { Snapshot } from './snapshot-reads.js';
-import { SortedMap } from './sorted-map.js';
+import { SortedMap, type SortedMapEditor } from './sorted-map.js';
 import { CorruptValue, DecodedEntry, decodeSlot, isCorrupt, type Slot } from './slot.js';
 
 /** One listed key, decoded, with its position in the map's order. */
@@ -20,7 +20,16 @@ export interface PreparedEntry<T> {
 }
 
 export class CacheState<T> {
-  private current: SortedMap<Slot<T>> = SortedMap.empty();
+  /** The state as of the last seal; puts since then are in `editor`. */
+  private sealed: SortedMap<Slot<T>> = SortedMap.empty();
+  /**
+   * Puts since the state was last needed whole (a read's snapshot, a checkpoint of the window, a
+   * delete): a run of puts edits one copy of the tree's upper nodes instead of copying them for
+   * every put (sorted-map.ts).
+   */
+  private editor: SortedMapEditor<Slot<T>> | undefined;
+  /** The current state, for the window's checkpoints. */
+  private readonly currentState = (): SortedMap<Slot<T>> => this.current;
   private at = 0;
   private window: EventWindow<T>;
   /** The store's compacted revision as last reported: nothing below it is served. */
@@ -44,6 +53,15 @@ export class CacheState<T> {
     return Math.max(this.window.baseRevision, this.floor);
   }
 
+  /** The whole current state (sealing the puts made since it was last needed). */
+  private get current(): SortedMap<Slot<T>> {
+    if (this.editor !== undefined) {
+      this.sealed = this.editor.seal();
+      this.editor = undefined;
+    }
+    return this.sealed;
+  }
+
   get snapshot(): Snapshot<T> {
     return { state: this.current, revision: this.at };
   }
@@ -64,9 +82,10 @@ export class CacheState<T> {
       keys.push(at);
       slots.push(slot);
     }
-    this.current = SortedMap.fromSorted(keys, slots);
+    this.editor = undefined;
+    this.sealed = SortedMap.fromSorted(keys, slots);
     this.at = revision;
-    this.window = new EventWindow(this.limits, this.now, revision, this.current);
+    this.window = new EventWindow(this.limits, this.now, revision, this.sealed);
   }
 
   /**
@@ -81,8 +100,8 @@ export class CacheState<T> {
     let change: CachedEvent<T>;
     if (event.type === 'put') {
       const slot = decodeSlot(this.decoder, event.kv);
-      const { map, previous } = this.current.put(at, slot);
-      this.current = map;
+      this.editor ??= this.sealed.edit();
+      const previous = this.editor.put(at, slot);
       change = new CachedEvent('put', key, revision, slot, previous, this.now());
     } else {
       const prev = this.current.get(at);
@@ -98,11 +117,11 @@ export class CacheState<T> {
             ? new CorruptValue(prev.key, revision, prev.error)
             : new DecodedEntry(prev.key, prev.object, revision, prev.createRevision);
       if (slot === undefined) return undefined;
-      this.current = this.current.delete(at);
+      this.sealed = this.current.delete(at);
       change = new CachedEvent('delete', key, revision, slot, prev, this.now());
     }
     this.at = revision;
-    this.window.append(change, this.current);
+    this.window.append(change, this.currentState);
     return change;
   }
 

@@ -69,13 +69,13 @@ export class EventWindow<T> {
 
   /**
    * Appends the newest event (its revision above every held one), with the whole state right
-   * after it, and drops what falls out.
+   * after it (asked for only when it is kept as a checkpoint), and drops what falls out.
    */
-  append(event: CachedEvent<T>, state: SortedMap<Slot<T>>): void {
+  append(event: CachedEvent<T>, state: () => SortedMap<Slot<T>>): void {
     this.events.push(event);
     const checkpoint = ++this.sinceCheckpoint >= CHECKPOINT_EVERY;
     if (checkpoint) this.sinceCheckpoint = 0;
-    this.checkpoints.push(checkpoint ? state : undefined);
+    this.checkpoints.push(checkpoint ? state() : undefined);
     while (this.length > this.limits.maxEvents) this.dropOldest();
     this.dropExpired();
   }

@@ -3,8 +3,10 @@
  *
  * `set` and `delete` return a new map and copy only the nodes on the path from the root to the
  * leaf they touch; every other node is shared with the map they started from. So an old version
- * costs nothing to keep: holding its root *is* the snapshot. The watch cache keeps the root after
- * every event in its window, which makes a read at a past revision as cheap as one at the current.
+ * costs nothing to keep: holding its root *is* the snapshot. The watch cache keeps a root every
+ * so many events in its window (event-window.ts), which makes a read at a past revision nearly as
+ * cheap as one at the current. Between the versions it keeps, it puts with an editor
+ * ({@link SortedMapEditor}), which copies each node once per run of puts instead of once per put.
  *
  * Worked example, with a fanout of 4 instead of 32 to keep it short. The map {a,b,c,d,e,f} is
  *
@@ -25,7 +27,7 @@
  * sortKey() form so that this is the store's byte order.
  */
 
-import { Leaf, branchOf, groupBounds, insert, lowerBound, remove, route, type Branch, type Node, type Replaced } from './btree-node.js';
+import { Branch, Leaf, branchOf, groupBounds, insert, insertInPlace, lowerBound, remove, route, type Node, type Replaced } from './btree-node.js';
 
 /**
  * A read position in one version of a map. It walks keys in ascending order and stays valid
@@ -90,6 +92,11 @@ export class SortedMapCursor<V> {
 /** An immutable sorted map; every change returns a new map that shares structure with this one. */
 export class SortedMap<V> {
   private constructor(private readonly root: Node<V>) {}
+
+  /** @internal a sealed editor's map */
+  static ofRoot<V>(root: Node<V>): SortedMap<V> {
+    return new SortedMap(root);
+  }
 
   static empty<V>(): SortedMap<V> {
     return new SortedMap<V>(new Leaf<V>([], []));
@@ -162,6 +169,14 @@ export class SortedMap<V> {
     return new SortedMap(root);
   }
 
+  /**
+   * An editor that starts from this map (which it leaves unchanged) and makes a run of puts
+   * cheaper than as many {@link put}s; see {@link SortedMapEditor}.
+   */
+  edit(): SortedMapEditor<V> {
+    return new SortedMapEditor(this.root);
+  }
+
   /** How many keys sort before `key` (undefined: all of them). O(log n). */
   countBefore(key: string | undefined): number {
     if (key === undefined) return this.root.size;
@@ -178,5 +193,37 @@ export class SortedMap<V> {
   /** A cursor at the first key >= `from`. */
   cursor(from = ''): SortedMapCursor<V> {
     return new SortedMapCursor(this.root, from);
+  }
+}
+
+/**
+ * A run of puts into a map that nobody reads in the meantime, sealed into a SortedMap at the end.
+ *
+ * The map's persistence costs a copy of every node from the root to the leaf on each put, and the
+ * watch cache only needs a whole version now and then (a checkpoint, a read). An editor copies a
+ * node the first time a put touches it and then changes its copy in place, so the root and the
+ * branches below it are copied once per run (btree-node.ts, insertInPlace). Its map is valid only
+ * once sealed; the editor must not be used after that.
+ */
+export class SortedMapEditor<V> {
+  private readonly mark = {};
+  private sealed = false;
+
+  /** @internal made by {@link SortedMap.edit} */
+  constructor(private root: Node<V>) {}
+
+  /** Sets `key` to `value`; returns the value it had. */
+  put(key: string, value: V): V | undefined {
+    if (this.sealed) throw new Error('SortedMapEditor: put after seal');
+    const replaced: Replaced<V> = { previous: undefined };
+    const result = insertInPlace(this.root, key, value, replaced, this.mark);
+    this.root = 'sep' in result ? new Branch([result.sep], [result.left, result.right], result.left.size + result.right.size, this.mark) : result;
+    return replaced.previous;
+  }
+
+  /** The map as edited; the editor is done. */
+  seal(): SortedMap<V> {
+    this.sealed = true;
+    return SortedMap.ofRoot(this.root);
   }
 }

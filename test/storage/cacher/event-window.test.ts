@@ -34,7 +34,7 @@ function feed(window: EventWindow<string>, first: number, count: number, start: 
       state = state.set(key, slot);
       event = new CachedEvent('put', key, revision, slot, prev, 0);
     }
-    window.append(event, state);
+    window.append(event, () => state);
     expected.set(revision, contents(state));
   }
   return state;
@@ -79,7 +79,7 @@ describe('EventWindow', () => {
   it('answers a revision between two events with the state after the earlier one', () => {
     const window = new EventWindow<string>({ retentionMs: Infinity, maxEvents: 1000 }, () => 0, 0, SortedMap.empty());
     const a = new DecodedEntry('/a', 'one', 10, 10);
-    window.append(new CachedEvent('put', '/a', 10, a, undefined, 0), SortedMap.empty<Slot<string>>().set('/a', a));
+    window.append(new CachedEvent('put', '/a', 10, a, undefined, 0), () => SortedMap.empty<Slot<string>>().set('/a', a));
     assert.deepEqual(contents(window.stateAt(15)!), ['/a=one@10']);
     assert.deepEqual(contents(window.stateAt(9)!), []);
   });

@@ -50,6 +50,40 @@ describe('SortedMap', () => {
     for (const v of versions) assert.deepEqual(entries(v.map), v.expected, 'an old version did not change');
   });
 
+  it('an editor matches a reference map across seals, and leaves every map it started from or sealed intact', () => {
+    const next = random(11);
+    let map = SortedMap.fromSorted([key(1), key(2)], [1, 2]);
+    const reference = new Map<string, number>([[key(1), 1], [key(2), 2]]);
+    const versions: { map: SortedMap<number>; expected: [string, number][] }[] = [{ map, expected: sortedEntries(reference) }];
+    for (let run = 0; run < 300; run++) {
+      const editor = map.edit();
+      const puts = Math.floor(next() * 200);
+      for (let p = 0; p < puts; p++) {
+        const k = key(Math.floor(next() * 5000));
+        const step = run * 1000 + p;
+        assert.equal(editor.put(k, step), reference.get(k));
+        reference.set(k, step);
+      }
+      map = editor.seal();
+      assert.throws(() => editor.put(key(0), 0), /after seal/);
+      assert.equal(map.size, reference.size);
+      // Persistent changes of a sealed map must not disturb it either.
+      if (next() < 0.3) {
+        const k = key(Math.floor(next() * 5000));
+        map = next() < 0.5 ? map.delete(k) : map.set(k, -run);
+        if (map.has(k)) reference.set(k, -run);
+        else reference.delete(k);
+      }
+      versions.push({ map, expected: sortedEntries(reference) });
+    }
+    assert.deepEqual(entries(map), sortedEntries(reference));
+    for (const v of versions) {
+      assert.deepEqual(entries(v.map), v.expected, 'an earlier version did not change');
+      // Branch sizes: countBefore sums them along the path to a key.
+      for (let n = 0; n < 5000; n += 499) assert.equal(v.map.countBefore(key(n)), v.expected.filter(([k]) => k < key(n)).length);
+    }
+  });
+
   it('empties completely and grows again', () => {
     let map = SortedMap.empty<number>();
     for (let i = 0; i < 5000; i++) map = map.set(key(i), i);
