@@ -62,7 +62,10 @@ export async function createObject(ctx: StoreContext, namespace: string, object:
   const errors: FieldError[] = [...validateMetadata(ctx, object, undefined), ...ctx.strategy.validate(object, strategyCtx)];
   if (errors.length > 0) throw invalid(d.kind, d.group, meta.name ?? meta.generateName ?? '', errors);
 
-  const reservation = ctx.strategy.beginCreate ? await ctx.strategy.beginCreate(object, strategyCtx) : undefined;
+  // Most types reserve nothing: their create is the write alone, without a settle to wait for.
+  // (Awaited: an async function that returns a promise takes two more turns of the microtask queue.)
+  if (!ctx.strategy.beginCreate) return await writeNew(ctx, namespace, object, options, generated);
+  const reservation = await ctx.strategy.beginCreate(object, strategyCtx);
   let committed = false;
   try {
     const created = await writeNew(ctx, namespace, object, options, generated);
