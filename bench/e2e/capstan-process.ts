@@ -24,6 +24,8 @@ export interface CapstanStartOptions {
   readonly dataDir: string;
   /** Write a CPU profile into this directory when the server exits. */
   readonly cpuProfileDir?: string;
+  /** More options for node itself (V8 flags, say), before the server's script. */
+  readonly nodeArgs?: readonly string[];
 }
 
 export interface CapstanProcess {
@@ -67,7 +69,7 @@ export function ensureCurrentBundle(): void {
 /** Starts Capstan on `dataDir` and waits for /readyz. Throws with the server's output if it exits or never gets ready. */
 export async function startCapstan(options: CapstanStartOptions): Promise<CapstanProcess> {
   const port = await freePort();
-  const nodeArgs = ['--inspect-port=127.0.0.1:0', ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [])];
+  const nodeArgs = [...(options.nodeArgs ?? []), '--inspect-port=127.0.0.1:0', ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [])];
   const began = now();
   const child = spawn(process.execPath, [...nodeArgs, MAIN, '--data-dir', options.dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import type { E2eContext } from './e2e-context.js';
 import { join } from 'node:path';
 import { sendOnce } from './https-client.js';
 import { ServerHandle } from './server-handle.js';
+import { capstanStartOptions } from './settings.js';
 import type { CensusResult } from './jobs.js';
 import { configMapBody, createConfigMaps } from './objects.js';
 
@@ -62,8 +63,7 @@ export function listData(ctx: E2eContext): Promise<string> {
  */
 export function loadedStore(ctx: E2eContext): Promise<E2eContext> {
   return ctx.once('loaded-store', async () => {
-    const { cpuProfileDir } = ctx.settings;
-    const server = await ServerHandle.own({ dataDir: join(ctx.scratch, 'loaded-store'), ...(cpuProfileDir ? { cpuProfileDir } : {}) });
+    const server = await ServerHandle.own(capstanStartOptions(ctx.settings, join(ctx.scratch, 'loaded-store')));
     const loaded = ctx.withServer(server);
     await filledStore(loaded);
     return loaded;

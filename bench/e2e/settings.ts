@@ -1,7 +1,9 @@
 /**
  * How big and how long: the full run (what RESULTS.md reports) and the quick smoke run, plus the
- * e2e benchmark's own options (--kubeconfig, --cpu-prof-dir, --only, --watch-receivers).
+ * e2e benchmark's own options (--kubeconfig, --cpu-prof-dir, --server-node-args, --only,
+ * --watch-receivers).
  */
+import type { CapstanStartOptions } from './capstan-process.js';
 
 /** Workload names, for --only. */
 export const WORKLOAD_NAMES = ['startup', 'create', 'get', 'list', 'table', 'apply', 'watch', 'memory'] as const;
@@ -13,6 +15,8 @@ export interface E2eSettings {
   readonly kubeconfig?: string;
   /** Run Capstan under `node --cpu-prof`, profiles written here. */
   readonly cpuProfileDir?: string;
+  /** Options for node when it starts Capstan (`--server-node-args "--max-semi-space-size=32"`). */
+  readonly serverNodeArgs?: readonly string[];
   /** Run only these workloads (they prepare the data they need). */
   readonly only: ReadonlySet<WorkloadName>;
   /** Throughput workloads: rounds (the figure is their median), each this long, after one warm-up. */
@@ -65,6 +69,7 @@ export function e2eSettings(quick: boolean, options: ReadonlyMap<string, string>
   }
   const kubeconfig = options.get('kubeconfig');
   const cpuProfileDir = options.get('cpu-prof-dir');
+  const serverNodeArgs = options.get('server-node-args')?.split(' ').filter(Boolean);
   return {
     ...(quick ? QUICK : FULL),
     quick,
@@ -72,6 +77,7 @@ export function e2eSettings(quick: boolean, options: ReadonlyMap<string, string>
     ...(options.has('watch-receivers') ? { watchReceivers: positiveInteger('watch-receivers', options.get('watch-receivers')!) } : {}),
     ...(kubeconfig ? { kubeconfig } : {}),
     ...(cpuProfileDir ? { cpuProfileDir } : {}),
+    ...(serverNodeArgs?.length ? { serverNodeArgs } : {}),
   };
 }
 
@@ -79,4 +85,13 @@ function positiveInteger(option: string, text: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${option}: expected a positive whole number, got "${text}"`);
   return n;
+}
+
+/** How every Capstan of the run starts on `dataDir`: profiled, with extra node options, as the settings say. */
+export function capstanStartOptions(settings: E2eSettings, dataDir: string): CapstanStartOptions {
+  return {
+    dataDir,
+    ...(settings.cpuProfileDir ? { cpuProfileDir: settings.cpuProfileDir } : {}),
+    ...(settings.serverNodeArgs ? { nodeArgs: settings.serverNodeArgs } : {}),
+  };
 }

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCapstan } from '../capstan-process.js';
+import { capstanStartOptions } from '../settings.js';
 import type { E2eContext } from '../e2e-context.js';
 import { loadedStore, storeCensus } from '../fixtures.js';
 import { mib, ms } from '../format.js';
@@ -40,15 +41,15 @@ export const emptyStartupWorkload: Workload = {
     const reportedFirst: number[] = [];
     const reportedRestart: number[] = [];
     const resident: number[] = [];
-    const options = ctx.settings.cpuProfileDir ? { cpuProfileDir: ctx.settings.cpuProfileDir } : {};
+
     for (let run = 0; run < ctx.settings.emptyStarts; run++) {
       const dataDir = mkdtempSync(join(ctx.scratch, 'empty-'));
       try {
-        const fresh = await startCapstan({ dataDir, ...options });
+        const fresh = await startCapstan(capstanStartOptions(ctx.settings, dataDir));
         first.push(fresh.startupMs);
         if (fresh.reportedReadyMs !== undefined) reportedFirst.push(fresh.reportedReadyMs);
         await fresh.stop();
-        const again = await startCapstan({ dataDir, ...options });
+        const again = await startCapstan(capstanStartOptions(ctx.settings, dataDir));
         restart.push(again.startupMs);
         if (again.reportedReadyMs !== undefined) reportedRestart.push(again.reportedReadyMs);
         resident.push(again.residentBytes());
