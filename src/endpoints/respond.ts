@@ -31,6 +31,11 @@ export interface Output extends NegotiatedOutput {
   readonly indent: boolean;
 }
 
+/** Whether `out` is unindented JSON: what the server's prepared JSON bytes (stored, memoized) are. */
+function isCompactJson(out: Output): boolean {
+  return out.codec.mediaTypes[0] === 'application/json' && !out.indent;
+}
+
 /** Picks the response encoding and representation; 406 NotAcceptable when nothing fits. */
 export function negotiate(ctx: RequestContext, codecs: CodecRegistry, restrictions: OutputRestrictions = {}): Output {
   const accept = ctx.req.headers['accept'] as string | undefined;
@@ -118,7 +123,7 @@ export function includeObjectOf(ctx: RequestContext, parse: (value: string | nul
 export async function writeObject(ctx: RequestContext, status: number, object: KubeObject, definition: ResourceDefinition, out: Output): Promise<void> {
   if (out.representation === 'object') {
     // An object just written has its JSON already, in its stored bytes (registry/written-json.ts).
-    const json = out.codec.mediaTypes[0] === 'application/json' && !out.indent ? writtenJson(object) : undefined;
+    const json = isCompactJson(out) ? writtenJson(object) : undefined;
     if (json === undefined) return writeValue(ctx, status, canonicalOrder(object), out);
     ctx.audit?.responseObject(canonicalOrder(object));
     return sendBody(ctx, status, out.contentType, json);
@@ -151,7 +156,7 @@ export async function writeList(
     const c = await conversions();
     if (out.representation !== 'Table') return writeValue(ctx, 200, c.toPartialObjectMetadataList(items, listMeta, spelling, version), out);
     const includeObject = includeObjectOf(ctx, c.parseIncludeObject);
-    if (includeObject === 'Metadata' && memo && out.codec.mediaTypes[0] === 'application/json' && !out.indent) {
+    if (includeObject === 'Metadata' && memo && isCompactJson(out)) {
       // kubectl's Table: each row's metadata from its object's kept encoding (see table-json.ts).
       const table = c.toTable(definition, items, { includeObject: 'None', listMeta, now: Date.now(), groupVersionSpelling: spelling, version });
       const key = `table-row:${spelling}:${version}`;

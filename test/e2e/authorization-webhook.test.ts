@@ -11,12 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAIN, createNamespace, startServer, type TestServer } from './harness.js';
-import { startWebhookServer } from './webhook-server.js';
-
-interface Review {
-  readonly authorization: string | undefined;
-  readonly body: Record<string, any>;
-}
+import { startReviewWebhook } from './webhook-server.js';
 
 /** alice may use namespace team, mallory is denied, flaky's reviews fail, anyone else gets no opinion. */
 function answer(review: Record<string, any>): { code: number; status?: object } {
@@ -27,15 +22,8 @@ function answer(review: Record<string, any>): { code: number; status?: object } 
   return { code: 200, status: { allowed: false, reason: 'not mine' } };
 }
 
-async function startReviewer() {
-  const received: Review[] = [];
-  const server = await startWebhookServer('authz', { path: '/authorize', token: 'authz-token' }, ({ authorization, text }) => {
-    const body = JSON.parse(text) as Record<string, any>;
-    received.push({ authorization, body });
-    const { code, status } = answer(body);
-    return { code, ...(status ? { body: JSON.stringify({ apiVersion: body.apiVersion, kind: 'SubjectAccessReview', status }) } : {}) };
-  });
-  return { received, kubeconfig: server.kubeconfig, close: server.close };
+function startReviewer() {
+  return startReviewWebhook('authz', { path: '/authorize', token: 'authz-token' }, 'SubjectAccessReview', answer);
 }
 
 describe('--authorization-mode=Webhook', () => {

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAIN, startServer, type TestServer } from './harness.js';
-import { startWebhookServer } from './webhook-server.js';
+import { startReviewWebhook } from './webhook-server.js';
 
 /** good-token names alice, refused-token is refused with a reason, flaky-token's reviews fail. */
 function answer(review: Record<string, any>): { code: number; status?: object } {
@@ -20,15 +20,8 @@ function answer(review: Record<string, any>): { code: number; status?: object } 
   return { code: 200, status: { authenticated: false, error: 'no such token' } };
 }
 
-async function startReviewer() {
-  const received: { authorization: string | undefined; body: Record<string, any>; text: string }[] = [];
-  const server = await startWebhookServer('authn', { path: '/authenticate', token: 'authn-token' }, ({ authorization, text }) => {
-    const body = JSON.parse(text) as Record<string, any>;
-    received.push({ authorization, body, text });
-    const { code, status } = answer(body);
-    return { code, ...(status ? { body: JSON.stringify({ apiVersion: body.apiVersion, kind: 'TokenReview', status }) } : {}) };
-  });
-  return { received, kubeconfig: server.kubeconfig, close: server.close };
+function startReviewer() {
+  return startReviewWebhook('authn', { path: '/authenticate', token: 'authn-token' }, 'TokenReview', answer);
 }
 
 describe('--authentication-token-webhook-config-file', () => {

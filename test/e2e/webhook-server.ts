@@ -2,6 +2,7 @@
  * A webhook for the tests: a real HTTPS server on 127.0.0.1 with a CA of its own, and the
  * kubeconfig that reaches it with a bearer token, as Capstan's audit, authorization and token
  * webhooks are configured. `reply` answers each POST from its body (and may take its time).
+ * {@link startReviewWebhook} is such a server for a review webhook (authorization, token).
  */
 import { createServer, type Server } from 'node:https';
 import { CertificateAuthority } from '../../src/server/tls/certificate-authority.js';
@@ -49,4 +50,32 @@ export async function startWebhookServer(
     `current-context: ${name}`, '',
   ].join('\n');
   return { kubeconfig, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A review the webhook was sent: its Authorization header, its body parsed, and as sent. */
+export interface ReceivedReview extends WebhookPost {
+  readonly body: Record<string, any>;
+}
+
+/** What a review webhook answers: an HTTP code, and the review's status (none: an empty body). */
+export type ReviewAnswer = (review: Record<string, any>) => { code: number; status?: object };
+
+/**
+ * A review webhook (SubjectAccessReview, TokenReview): keeps every review it is sent and answers
+ * each with a review of `kind` in the same apiVersion, carrying the status `answer` gives.
+ */
+export async function startReviewWebhook(
+  name: string,
+  where: { path: string; token: string },
+  kind: string,
+  answer: ReviewAnswer,
+): Promise<WebhookServer & { readonly received: ReceivedReview[] }> {
+  const received: ReceivedReview[] = [];
+  const server = await startWebhookServer(name, where, ({ authorization, text }) => {
+    const body = JSON.parse(text) as Record<string, any>;
+    received.push({ authorization, body, text });
+    const { code, status } = answer(body);
+    return { code, ...(status ? { body: JSON.stringify({ apiVersion: body.apiVersion, kind, status }) } : {}) };
+  });
+  return { received, kubeconfig: server.kubeconfig, close: server.close };
 }

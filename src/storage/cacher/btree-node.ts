@@ -2,14 +2,14 @@
  * The nodes of the persistent B+tree behind SortedMap (see sorted-map.ts for the picture) and the
  * path-copying operations on them. A node is never modified once any map holds it: every
  * operation returns new nodes along the path it changed and shares the rest. The one exception is
- * an editor's own nodes, made by it and held by no map yet ({@link insertInPlace}).
+ * an editor's own nodes, made by it and held by no map yet ({@link insert}).
  */
 
 const MAX_SLOTS = 32;
 const MIN_SLOTS = MAX_SLOTS / 2;
 
 /**
- * An editor's mark (see {@link insertInPlace}): nodes it made carry it while it edits, and only
+ * An editor's mark (see {@link insert}): nodes it made carry it while it edits, and only
  * those may change in place. Once it is sealed nothing carries a live mark any more.
  */
 export type EditMark = object;
@@ -33,7 +33,7 @@ export class Branch<V> {
     /** seps.length === children.length - 1 */
     readonly seps: readonly string[],
     readonly children: readonly Node<V>[],
-    /** Changes only while an editor owns the node (see {@link insertInPlace}). */
+    /** Changes only while an editor owns the node (see {@link insert}). */
     public size: number,
     readonly mark: EditMark | undefined = undefined,
   ) {}
@@ -76,13 +76,6 @@ function slots<V>(node: Node<V>): number {
   return node.isLeaf ? node.keys.length : node.children.length;
 }
 
-function insertAt<E>(items: readonly E[], index: number, item: E): E[] {
-  const out = items.slice(0, index);
-  out.push(item);
-  for (let i = index; i < items.length; i++) out.push(items[i]!);
-  return out;
-}
-
 function removeAt<E>(items: readonly E[], index: number): E[] {
   const out = items.slice(0, index);
   for (let i = index + 1; i < items.length; i++) out.push(items[i]!);
@@ -116,53 +109,29 @@ function splitBranch<V>(seps: readonly string[], children: readonly Node<V>[], m
   };
 }
 
+/** Whether an editor's `mark` lets it change `node` in place (never without a mark). */
+function owns<V>(mark: EditMark | undefined, node: Node<V>): boolean {
+  return mark !== undefined && node.mark === mark;
+}
+
 /** Where {@link insert} reports the value a replaced key had (undefined for a new key). */
 export interface Replaced<V> {
   previous: V | undefined;
 }
 
 /**
- * Inserts `key` or replaces its value, in one walk down: branch sizes are summed on the way back
- * up from the children they now hold.
+ * Inserts `key` or replaces its value, in one walk down; reports the value it replaced. Nodes on
+ * the path are copied and the copies changed, so every map holding the old nodes is unchanged.
+ *
+ * With an editor's `mark`, a node that carries the mark is changed in place instead, and copies
+ * carry it: the editor's later inserts change them in place. So a run of inserts between two
+ * snapshots copies each node it touches once, not once per insert: the root and the branches
+ * below it are shared by nearly every insert of a run. Nodes without the mark belong to maps
+ * someone may hold, and are never changed.
  */
-export function insert<V>(node: Node<V>, key: string, value: V, replaced: Replaced<V>): Node<V> | Split<V> {
+export function insert<V>(node: Node<V>, key: string, value: V, replaced: Replaced<V>, mark?: EditMark): Node<V> | Split<V> {
   if (node.isLeaf) {
-    const i = lowerBound(node.keys, key);
-    if (node.keys[i] === key) {
-      replaced.previous = node.values[i];
-      return new Leaf(node.keys, replaceAt(node.values, i, value));
-    }
-    replaced.previous = undefined;
-    const keys = insertAt(node.keys, i, key);
-    const values = insertAt(node.values, i, value);
-    if (keys.length <= MAX_SLOTS) return new Leaf(keys, values);
-    const mid = keys.length >>> 1;
-    return {
-      left: new Leaf(keys.slice(0, mid), values.slice(0, mid)),
-      sep: keys[mid]!,
-      right: new Leaf(keys.slice(mid), values.slice(mid)),
-    };
-  }
-  const i = route(node.seps, key);
-  const child = node.children[i]!;
-  const result = insert(child, key, value, replaced);
-  if (!('sep' in result)) return new Branch(node.seps, replaceAt(node.children, i, result), node.size - child.size + result.size);
-  const children = insertAt(replaceAt(node.children, i, result.left), i + 1, result.right);
-  const seps = insertAt(node.seps, i, result.sep);
-  if (children.length <= MAX_SLOTS) return new Branch(seps, children, node.size - child.size + result.left.size + result.right.size);
-  return splitBranch(seps, children);
-}
-
-/**
- * {@link insert} for an editor: a node `mark` made is changed in place, any other is copied first
- * (and the copy, carrying `mark`, is then changed in place by the editor's later inserts). So a
- * run of inserts between two snapshots copies each node it touches once, not once per insert: the
- * root and the branches below it are shared by nearly every insert of a run. Nodes without the
- * mark belong to maps someone may hold, and are never changed.
- */
-export function insertInPlace<V>(node: Node<V>, key: string, value: V, replaced: Replaced<V>, mark: EditMark): Node<V> | Split<V> {
-  if (node.isLeaf) {
-    const leaf = node.mark === mark ? node : new Leaf(node.keys.slice(), node.values.slice(), mark);
+    const leaf = owns(mark, node) ? node : new Leaf(node.keys.slice(), node.values.slice(), mark);
     const keys = leaf.keys as string[];
     const values = leaf.values as V[];
     const i = lowerBound(keys, key);
@@ -185,8 +154,8 @@ export function insertInPlace<V>(node: Node<V>, key: string, value: V, replaced:
   const i = route(node.seps, key);
   const child = node.children[i]!;
   const before = child.size;
-  const result = insertInPlace(child, key, value, replaced, mark);
-  const branch = node.mark === mark ? node : new Branch(node.seps.slice(), node.children.slice(), node.size, mark);
+  const result = insert(child, key, value, replaced, mark);
+  const branch = owns(mark, node) ? node : new Branch(node.seps.slice(), node.children.slice(), node.size, mark);
   const children = branch.children as Node<V>[];
   if (!('sep' in result)) {
     children[i] = result;

@@ -27,7 +27,7 @@
  * sortKey() form so that this is the store's byte order.
  */
 
-import { Branch, Leaf, branchOf, groupBounds, insert, insertInPlace, lowerBound, remove, route, type Node, type Replaced } from './btree-node.js';
+import { Branch, Leaf, branchOf, groupBounds, insert, lowerBound, remove, route, type Node, type Replaced } from './btree-node.js';
 
 /**
  * A read position in one version of a map. It walks keys in ascending order and stays valid
@@ -150,15 +150,8 @@ export class SortedMap<V> {
 
   /** A map with `key` set to `value`; this map is unchanged. */
   set(key: string, value: V): SortedMap<V> {
-    return this.put(key, value).map;
-  }
-
-  /** {@link set}, also telling the value `key` had here (in the same walk down the tree). */
-  put(key: string, value: V): { map: SortedMap<V>; previous: V | undefined } {
-    const replaced: Replaced<V> = { previous: undefined };
-    const result = insert(this.root, key, value, replaced);
-    const map = 'sep' in result ? new SortedMap(branchOf([result.sep], [result.left, result.right])) : new SortedMap(result);
-    return { map, previous: replaced.previous };
+    const result = insert(this.root, key, value, { previous: undefined });
+    return new SortedMap('sep' in result ? branchOf([result.sep], [result.left, result.right]) : result);
   }
 
   /** A map without `key` (this very map when the key is absent). */
@@ -202,7 +195,7 @@ export class SortedMap<V> {
  * The map's persistence costs a copy of every node from the root to the leaf on each put, and the
  * watch cache only needs a whole version now and then (a checkpoint, a read). An editor copies a
  * node the first time a put touches it and then changes its copy in place, so the root and the
- * branches below it are copied once per run (btree-node.ts, insertInPlace). Its map is valid only
+ * branches below it are copied once per run (btree-node.ts, insert). Its map is valid only
  * once sealed; the editor must not be used after that.
  */
 export class SortedMapEditor<V> {
@@ -216,7 +209,7 @@ export class SortedMapEditor<V> {
   put(key: string, value: V): V | undefined {
     if (this.sealed) throw new Error('SortedMapEditor: put after seal');
     const replaced: Replaced<V> = { previous: undefined };
-    const result = insertInPlace(this.root, key, value, replaced, this.mark);
+    const result = insert(this.root, key, value, replaced, this.mark);
     this.root = 'sep' in result ? new Branch([result.sep], [result.left, result.right], result.left.size + result.right.size, this.mark) : result;
     return replaced.previous;
   }

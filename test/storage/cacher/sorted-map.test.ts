@@ -24,7 +24,7 @@ function sortedEntries<V>(reference: Map<string, V>, from = ''): [string, V][] {
 const key = (n: number): string => `k${String(n).padStart(5, '0')}`;
 
 describe('SortedMap', () => {
-  it('matches a reference map under random sets, puts and deletes, keeping every old version intact', () => {
+  it('matches a reference map under random sets, edits and deletes, keeping every old version intact', () => {
     const next = random(7);
     let map = SortedMap.empty<number>();
     const reference = new Map<string, number>();
@@ -35,9 +35,9 @@ describe('SortedMap', () => {
         map = map.set(k, step);
         reference.set(k, step);
       } else if (next() < 0.6) {
-        const put = map.put(k, step);
-        assert.equal(put.previous, reference.get(k));
-        map = put.map;
+        const editor = map.edit();
+        assert.equal(editor.put(k, step), reference.get(k));
+        map = editor.seal();
         reference.set(k, step);
       } else {
         map = map.delete(k);
