@@ -26,6 +26,8 @@ export interface CapstanStartOptions {
   readonly cpuProfileDir?: string;
   /** More options for node itself (V8 flags, say), before the server's script. */
   readonly nodeArgs?: readonly string[];
+  /** Another build's main.js, for comparing two builds side by side (default: this one's bundle). */
+  readonly main?: string;
 }
 
 export interface CapstanProcess {
@@ -71,7 +73,7 @@ export async function startCapstan(options: CapstanStartOptions): Promise<Capsta
   const port = await freePort();
   const nodeArgs = [...(options.nodeArgs ?? []), '--inspect-port=127.0.0.1:0', ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [])];
   const began = now();
-  const child = spawn(process.execPath, [...nodeArgs, MAIN, '--data-dir', options.dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...nodeArgs, options.main ?? MAIN, '--data-dir', options.dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: serverEnvironment(),
   });

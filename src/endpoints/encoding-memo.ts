@@ -13,16 +13,50 @@
 
 import { Fifo } from '../util/fifo.js';
 
-/** One memoized encoding, in the order they were made: its object's map, never the object. */
+/**
+ * One object's memoized encodings. Most objects only ever have one (the JSON a get or a list
+ * answers with), so the first is kept in fields of its own and a map is only made for more: a
+ * get's lookup is then one WeakMap probe, not a WeakMap and a Map probe.
+ */
+class Encodings {
+  private firstKey: string | undefined = undefined;
+  private first: Uint8Array | undefined = undefined;
+  private more: Map<string, Uint8Array> | undefined = undefined;
+
+  get(key: string): Uint8Array | undefined {
+    return this.firstKey === key ? this.first : this.more?.get(key);
+  }
+
+  /** Only for a key {@link get} does not know. */
+  set(key: string, bytes: Uint8Array): void {
+    if (this.firstKey === undefined) {
+      this.firstKey = key;
+      this.first = bytes;
+    } else {
+      (this.more ??= new Map()).set(key, bytes);
+    }
+  }
+
+  delete(key: string): void {
+    if (this.firstKey === key) {
+      this.firstKey = undefined;
+      this.first = undefined;
+    } else {
+      this.more?.delete(key);
+    }
+  }
+}
+
+/** One memoized encoding, in the order they were made: its object's encodings, never the object. */
 interface Held {
-  readonly encodings: Map<string, Uint8Array>;
+  readonly encodings: Encodings;
   readonly key: string;
   readonly bytes: Uint8Array;
 }
 
 export class EncodingMemo {
   /** Each object's memoized encodings, by the key the caller chose (e.g. a media type). */
-  private readonly byObject = new WeakMap<object, Map<string, Uint8Array>>();
+  private readonly byObject = new WeakMap<object, Encodings>();
   /** Every memoized encoding, oldest first: the order they are forgotten in. */
   private readonly held = new Fifo<Held>();
   private total = 0;
@@ -44,7 +78,7 @@ export class EncodingMemo {
     if (memoized !== undefined) return memoized;
     const bytes = encode();
     if (bytes.length > this.budgetBytes) return bytes;
-    if (encodings === undefined) this.byObject.set(object, (encodings = new Map()));
+    if (encodings === undefined) this.byObject.set(object, (encodings = new Encodings()));
     encodings.set(key, bytes);
     this.held.push({ encodings, key, bytes });
     this.total += bytes.length;
@@ -55,7 +89,7 @@ export class EncodingMemo {
   private forgetOldest(): void {
     const oldest = this.held.shift()!;
     this.total -= oldest.bytes.length;
-    // An emptied map stays with its object until the object goes (the WeakMap lets both go).
+    // Emptied encodings stay with their object until the object goes (the WeakMap lets both go).
     oldest.encodings.delete(oldest.key);
   }
 }

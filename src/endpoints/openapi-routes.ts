@@ -4,6 +4,7 @@
  * of Protobuf, on most commands); the ETag lets clients revalidate instead of downloading again.
  */
 import type { Handler, RequestContext } from '../server/request-context.js';
+import { setCommonHeaders } from '../server/write-response.js';
 import type { OpenApiDocuments, ServedDocument } from '../openapi/openapi-documents.js';
 import { gzipBody, sendBody } from './respond.js';
 import { notAcceptable, pathNotFound } from '../api/errors.js';
@@ -62,6 +63,7 @@ function serve(ctx: RequestContext, doc: ServedDocument, contentType = 'applicat
   ctx.res.setHeader('Vary', 'Accept');
   if (ctx.req.headers['if-none-match'] === `"${doc.hash}"`) {
     ctx.res.statusCode = 304;
+    setCommonHeaders(ctx);
     ctx.res.end();
     return Promise.resolve();
   }
@@ -72,6 +74,7 @@ function redirect(ctx: RequestContext, location: string): void {
   ctx.res.statusCode = 301;
   ctx.res.setHeader('Vary', 'Accept');
   ctx.res.setHeader('Location', location);
+  setCommonHeaders(ctx);
   ctx.res.end();
 }
 

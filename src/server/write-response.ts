@@ -1,11 +1,11 @@
 /**
- * How responses leave the server: {@link setResponseHead} sets every response's head (status,
- * Content-Type, the Warning headers collected in the context), {@link writeBody} sends a complete
- * body, {@link writeError} turns any failure into a Status and {@link writeObject} writes a plain
+ * How responses leave the server: {@link setResponseHead} sets a stream's head (status, Audit-Id,
+ * Cache-Control, Content-Type, the Warning headers collected in the context), {@link writeBody}
+ * sends a complete body with the same head, {@link writeError} turns any failure into a Status and {@link writeObject} writes a plain
  * JSON body. None writes to a response that has already ended (a timed-out or aborted request).
  * Streams (response-stream.ts, watch streams) start with setResponseHead too.
  */
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { constants as http2 } from 'node:http2';
 import { ApiError, internalError } from '../api/errors.js';
 import { encodeJsonText } from '../serialization/json-encode.js';
@@ -40,9 +40,13 @@ export function writeText(
   writeBody(ctx, statusCode, 'text/plain; charset=utf-8', text, headers);
 }
 
+/** Upstream's default for every response a handler gave no Cache-Control of its own. */
+const CACHE_CONTROL = 'no-cache, private';
+
 /**
- * Sets what every response starts with (status, Content-Type, a Warning header per entry of
- * `ctx.warnings`) and `headers`; sends nothing yet. Every writer of a response head uses this.
+ * Sets what every response starts with (status, Audit-Id, Cache-Control unless the handler set its
+ * own, Content-Type, a Warning header per entry of `ctx.warnings`) and `headers`; sends nothing
+ * yet. Streams start with this; complete bodies go through {@link writeBody}.
  */
 export function setResponseHead(
   ctx: RequestContext,
@@ -52,15 +56,26 @@ export function setResponseHead(
 ): void {
   const { res } = ctx;
   res.statusCode = statusCode;
+  setCommonHeaders(ctx);
   res.setHeader('Content-Type', contentType);
   if (ctx.warnings.length > 0) res.setHeader('Warning', [...ctx.warnings]);
   if (headers !== undefined) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value as string | string[]);
 }
 
 /**
- * A complete body with its Content-Length after {@link setResponseHead}; a GET's is sent at the
- * end of this turn of the event loop with the other reads finished in it (end-batch.ts). Nothing
- * once the response ended.
+ * The headers every response carries, for the few that end without a body writer here (a CORS
+ * preflight, a 304): Audit-Id, and Cache-Control unless the handler set its own.
+ */
+export function setCommonHeaders(ctx: RequestContext): void {
+  const { res } = ctx;
+  if (ctx.auditId !== undefined) res.setHeader('Audit-Id', ctx.auditId);
+  if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', CACHE_CONTROL);
+}
+
+/**
+ * A complete body with the head {@link setResponseHead} describes plus its Content-Length; a
+ * GET's is sent at the end of this turn of the event loop with the other reads finished in it
+ * (end-batch.ts). Nothing once the response ended.
  */
 export function writeBody(
   ctx: RequestContext,
@@ -72,13 +87,40 @@ export function writeBody(
   const { res } = ctx;
   if (isFinished(res)) return;
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  setResponseHead(ctx, statusCode, contentType, headers);
-  res.setHeader('Content-Length', String(bytes.byteLength));
+  if (ctx.req.httpVersionMajor === 1) {
+    (res as ServerResponse).writeHead(statusCode, http1Head(ctx, contentType, bytes.byteLength, headers));
+  } else {
+    setResponseHead(ctx, statusCode, contentType, headers);
+    res.setHeader('Content-Length', String(bytes.byteLength));
+  }
   // Reads end with the other reads of this turn (end-batch.ts). Writes end as their commit lands,
   // which already sends every write of the batch back to back; deferring them too bought nothing
   // and raised resident memory after a bulk load by ~40 MiB (bench/RESULTS.md, sixth session).
   if (ctx.req.method === 'GET') endThisTurn(res, bytes);
   else (res as ServerResponse).end(bytes);
+}
+
+/**
+ * The whole head of an HTTP/1.1 response with a body, for one writeHead. Node's header-by-header
+ * API (setHeader, then the head built from its map at the first write) cost a GET ~0.6 µs more
+ * (bench/RESULTS.md, twenty-seventh session). A header some filter or handler already set with
+ * setHeader still counts: writeHead then merges these into those, and Cache-Control is left as it
+ * was set.
+ */
+function http1Head(
+  ctx: RequestContext,
+  contentType: string,
+  contentLength: number,
+  headers: Readonly<Record<string, string | readonly string[]>> | undefined,
+): OutgoingHttpHeaders {
+  const head: OutgoingHttpHeaders = {};
+  if (ctx.auditId !== undefined) head['Audit-Id'] = ctx.auditId;
+  if (!ctx.res.hasHeader('Cache-Control')) head['Cache-Control'] = CACHE_CONTROL;
+  head['Content-Type'] = contentType;
+  if (ctx.warnings.length > 0) head['Warning'] = [...ctx.warnings];
+  if (headers !== undefined) for (const [name, value] of Object.entries(headers)) head[name] = value as string | string[];
+  head['Content-Length'] = String(contentLength);
+  return head;
 }
 
 export interface WriteErrorOptions {

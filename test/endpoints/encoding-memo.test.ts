@@ -45,6 +45,22 @@ describe('EncodingMemo', () => {
     assert.equal(memo.get(object, 'json', () => bytes(30, 3)), newer);
   });
 
+  it("keeps an object's other encodings when its first is forgotten, and memoizes that one again", () => {
+    const memo = new EncodingMemo(100);
+    const object = {};
+    memo.get(object, 'json', () => bytes(40, 1));
+    const frame = memo.get(object, 'frame', () => bytes(30, 2));
+    const chunk = memo.get(object, 'chunk', () => bytes(20, 3));
+    memo.get({}, 'json', () => bytes(40)); // over budget: forgets the oldest, the object's json
+    assert.equal(memo.size, 90);
+    assert.equal(memo.get(object, 'frame', () => bytes(30, 9)), frame);
+    assert.equal(memo.get(object, 'chunk', () => bytes(20, 9)), chunk);
+    let encoded = 0;
+    const json = memo.get(object, 'json', () => (encoded++, bytes(10, 4)));
+    assert.equal(memo.get(object, 'json', () => (encoded++, bytes(10, 5))), json);
+    assert.equal(encoded, 1, 'encoded again once, then memoized');
+  });
+
   it('never memoizes an encoding larger than the budget', () => {
     const memo = new EncodingMemo(100);
     const object = {};

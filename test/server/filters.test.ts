@@ -267,6 +267,8 @@ describe('CORS filter', () => {
       assert.equal(preflight.status, 204);
       assert.equal(preflight.body, '');
       assert.deepEqual(corsHeaders(preflight.headers), CORS);
+      assert.match(String(preflight.headers['audit-id']), /^[0-9a-f-]{36}$/);
+      assert.equal(preflight.headers['cache-control'], 'no-cache, private');
       assert.equal(corsHeaders((await t.admin('/version', { headers: { Origin: 'https://other.EXAMPLE.com' } })).headers)['access-control-allow-origin'], 'https://other.EXAMPLE.com');
 
       for (const other of ['https://app.example.com.evil.net', 'https://evil.net']) {

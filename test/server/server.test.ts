@@ -19,6 +19,11 @@ describe('Server over HTTPS', () => {
           throw badRequest('that was bad');
         });
         server.routes.add('/whoami', async (ctx) => writeObject(ctx, 200, ctx.user));
+        server.routes.add('/own-cache-control', async (ctx) => {
+          ctx.res.setHeader('Cache-Control', 'public, max-age=60');
+          ctx.warnings.push('299 - "first"', '299 - "second"');
+          writeObject(ctx, 200, {}, { headers: { 'X-Extra': ['a', 'b'] } });
+        });
         server.routes.addPrefix('/prefixed/', async (ctx) => writeObject(ctx, 200, { path: ctx.info.path }));
       },
     });
@@ -38,7 +43,23 @@ describe('Server over HTTPS', () => {
     const r = await t.admin('/healthz', { http1: true });
     assert.equal(r.status, 200);
     assert.equal(r.body, 'ok');
+    assert.equal(r.headers['cache-control'], 'no-cache, private');
+    assert.match(String(r.headers['audit-id']), /^[0-9a-f-]{36}$/);
+    assert.equal(r.headers['content-length'], '2');
   });
+
+  for (const http1 of [true, false]) {
+    it(`keeps a handler's own Cache-Control and gives every Warning and extra value a line, over HTTP/${http1 ? '1.1' : '2'}`, async () => {
+      const r = await t.admin('/own-cache-control', { http1, headers: { 'Audit-ID': 'client-chosen-id' } });
+      assert.equal(r.status, 200);
+      assert.equal(r.headers['cache-control'], 'public, max-age=60', 'not joined with the default');
+      assert.equal(r.headers['audit-id'], 'client-chosen-id', "the client's Audit-ID is echoed");
+      assert.equal(r.headers['content-type'], 'application/json');
+      assert.equal(r.headers['content-length'], String(Buffer.byteLength(r.body)));
+      assert.equal(r.headers['warning'], '299 - "first", 299 - "second"', 'two Warning lines, as the client joins them');
+      assert.equal(r.headers['x-extra'], 'a, b');
+    });
+  }
 
   it('lists the readyz checks with ?verbose in upstream format', async () => {
     const r = await t.admin('/readyz?verbose');

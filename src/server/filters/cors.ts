@@ -6,6 +6,7 @@
  */
 import { compileGoRegexp } from '../cors-origins.js';
 import type { Handler } from '../request-context.js';
+import { setCommonHeaders } from '../write-response.js';
 
 const ALLOW_METHODS = 'POST, GET, OPTIONS, PUT, DELETE, PATCH';
 const ALLOW_HEADERS = 'Content-Type, Content-Length, Accept-Encoding, X-CSRF-Token, Authorization, X-Requested-With, If-Modified-Since';
@@ -25,6 +26,7 @@ export function withCors(handler: Handler, deps: { readonly corsAllowedOrigins: 
     res.setHeader('Access-Control-Allow-Credentials', 'true');
     if (ctx.req.method !== 'OPTIONS') return handler(ctx);
     res.statusCode = 204;
+    setCommonHeaders(ctx);
     res.end();
     return Promise.resolve();
   };

@@ -1,7 +1,7 @@
 /**
  * The chain's entry: turns a raw HTTP request into a {@link RequestContext} (parsed path, query,
- * abort signal, Audit-Id) and sets the headers every response carries. Everything inside works on
- * the context only.
+ * abort signal, Audit-Id). Everything inside works on the context only; the response writers
+ * (write-response.ts) give every response its Audit-Id and Cache-Control headers.
  */
 import { randomUUID } from 'node:crypto';
 import { badRequest, internalError } from '../../api/errors.js';
@@ -40,12 +40,14 @@ const CLIENT_GONE = new Error('the client closed the connection before the respo
 
 function serveWith(handler: Handler, deps: RequestInfoDeps): RequestListener {
   const memo = new RequestInfoMemo();
+  // One listener function for every response, not a closure made per request.
+  function logResponseError(this: Response, err: unknown): void {
+    deps.logger.info(`response error for ${this.req.method} ${this.req.url}: ${String(err)}`, 4);
+  }
   return (req, res) => {
     const receivedAt = Date.now();
     const auditId = clientAuditId(req.headers['audit-id']) ?? randomUUID();
-    res.setHeader('Audit-Id', auditId);
-    res.setHeader('Cache-Control', 'no-cache, private');
-    res.on('error', (err) => deps.logger.info(`response error for ${req.method} ${req.url}: ${String(err)}`, 4));
+    res.on('error', logResponseError);
 
     const query = parseQuery(req.url ?? '/');
     const parsed = parseInfo(req, query, deps.resolver, memo);
