@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { rm } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../util/random-uuid.js';
 import { LiveRequestContext } from '../server/live-request-context.js';
 import { nonResourceInfo } from '../server/request-info.js';
 import { RouteTable } from '../server/router.js';
@@ -53,7 +53,7 @@ export class DebugSocket {
   private serve(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://debug-socket');
     const info = nonResourceInfo(req.method ?? 'GET', url.pathname);
-    const ctx = new LiveRequestContext(req, res, info, url.searchParams, Date.now(), randomUUID(), true);
+    const ctx = new LiveRequestContext(req, res, info, url.searchParams, Date.now(), randomUuid(), true);
     res.once('close', () => ctx.abort(new Error('the client went away')));
     const handler = this.routes.match(url.pathname);
     // Go's ServeMux answer for a path it has no handler for.

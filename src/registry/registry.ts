@@ -2,7 +2,7 @@
  * The registry: one generic store per served resource type, each reading through the watch cache
  * of its storage prefix. Versions of one group share a prefix and so a cache.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../util/random-uuid.js';
 import type { Storage } from '../storage/storage.js';
 import type { WatchCache } from '../storage/cacher/cache-types.js';
 import type { ResourceDefinition } from './catalog/resource-definition.js';
@@ -58,7 +58,7 @@ export class Registry {
         cache: this.cacheFor(definition),
         keys: this.deps.keys,
         clock: this.deps.clock ?? Date.now,
-        newUid: this.deps.newUid ?? randomUUID,
+        newUid: this.deps.newUid ?? randomUuid,
         fields: this.deps.fieldManagerFor?.(definition),
         guard: this.deps.writeGuardFor?.(definition),
         get namespaces() {

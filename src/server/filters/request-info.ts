@@ -3,7 +3,7 @@
  * abort signal, Audit-Id). Everything inside works on the context only; the response writers
  * (write-response.ts) give every response its Audit-Id and Cache-Control headers.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../util/random-uuid.js';
 import { badRequest, internalError } from '../../api/errors.js';
 import { RequestInfoError, isLongRunning, nonResourceInfo, type RequestInfoResolver } from '../request-info.js';
 import { isFinished, writeError } from '../write-response.js';
@@ -46,7 +46,7 @@ function serveWith(handler: Handler, deps: RequestInfoDeps): RequestListener {
   }
   return (req, res) => {
     const receivedAt = Date.now();
-    const auditId = clientAuditId(req.headers['audit-id']) ?? randomUUID();
+    const auditId = clientAuditId(req.headers['audit-id']) ?? randomUuid();
     res.on('error', logResponseError);
 
     const query = parseQuery(req.url ?? '/');
