@@ -1,9 +1,9 @@
 /**
  * How responses leave the server: {@link setResponseHead} sets a stream's head (status, Audit-Id,
- * Cache-Control, Content-Type, the Warning headers collected in the context), {@link writeBody}
- * sends a complete body with the same head, {@link writeError} turns any failure into a Status and {@link writeObject} writes a plain
- * JSON body. None writes to a response that has already ended (a timed-out or aborted request).
- * Streams (response-stream.ts, watch streams) start with setResponseHead too.
+ * Cache-Control, Content-Type, the Warning headers collected in the context; response-stream.ts
+ * and watch streams start with it), {@link writeBody} sends a complete body with the same head,
+ * {@link writeError} turns any failure into a Status and {@link writeObject} writes a plain JSON
+ * body. None writes to a response that has already ended (a timed-out or aborted request).
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { constants as http2 } from 'node:http2';

@@ -1,11 +1,11 @@
 /**
  * Random (version 4) UUIDs as crypto.randomUUID makes them, in one string allocation.
  *
- * Every request gets one (its Audit-Id). Node's randomUUID builds the 36 characters by
- * concatenating two-digit pieces, ~650 bytes of intermediate strings per call, which on a GET was
- * a sixteenth of everything the request allocated and so of the young-generation collections it
- * caused (bench/RESULTS.md, twenty-seventh session). Here the digits are written into a reused
- * byte buffer and turned into a string once. The randomness is the same: bytes from the system's
+ * Every request gets one (its Audit-Id), every new object another (its uid). Node's randomUUID
+ * builds the 36 characters by concatenating two-digit pieces, ~590 bytes of intermediate strings
+ * per call, some 6% of all a GET allocated and so of the young-generation collections it caused
+ * (bench/RESULTS.md, twenty-seventh session). Here the digits are written into a reused byte
+ * buffer and turned into a string once. The randomness is the same: bytes from the system's
  * CSPRNG, fetched in batches.
  */
 import { randomFillSync } from 'node:crypto';
