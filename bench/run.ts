@@ -11,6 +11,7 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { e2eBenchmark } from './e2e/e2e-benchmark.js';
+import { pairedBenchmark } from './paired/paired-benchmark.js';
 import { storageBenchmark } from './storage/storage-benchmark.js';
 
 /** One benchmark: a name for the filter and for its RESULTS.md section, and a body. */
@@ -38,7 +39,7 @@ export interface MachineInfo {
   readonly date: string;
 }
 
-const BENCHMARKS: readonly Benchmark[] = [storageBenchmark, e2eBenchmark];
+const BENCHMARKS: readonly Benchmark[] = [storageBenchmark, e2eBenchmark, pairedBenchmark];
 
 /** bench/RESULTS.md in the source tree (this file runs from dist/bench/). */
 const RESULTS_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench', 'RESULTS.md');
