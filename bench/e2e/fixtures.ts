@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { sendOnce } from './https-client.js';
 import { ServerHandle } from './server-handle.js';
 import { capstanStartOptions } from './settings.js';
-import type { CensusResult } from './jobs.js';
+import type { CensusResult, RequestPattern } from './jobs.js';
 import { configMapBody, createConfigMaps } from './objects.js';
 
 /** Loading runs at most this long; far more than 100,000 creates need. */
 const BULK_LIMIT_MS = 600_000;
 
 /** Creates `count` ConfigMaps `${prefix}{n}`, n = 0..count-1. Throws if any fails. */
-async function bulkCreate(ctx: E2eContext, namespace: string, prefix: string, count: number): Promise<void> {
+export async function bulkCreate(ctx: E2eContext, namespace: string, prefix: string, count: number): Promise<void> {
   const clients = Math.min(ctx.settings.bulkClients, count);
   const result = await ctx.load.run({
     kind: 'closed-loop',
@@ -45,6 +45,11 @@ export function storedSample(ctx: E2eContext): Promise<string> {
     if (create.status !== 201) throw new Error(`creating the sample ConfigMap: HTTP ${create.status}: ${create.text.slice(0, 300)}`);
     return create.text;
   });
+}
+
+/** GETs by name of {@link listData}'s ConfigMaps in `namespace`, cycling over all of them. */
+export function listDataGets(namespace: string, listObjects: number): RequestPattern {
+  return { method: 'GET', path: `/api/v1/namespaces/${namespace}/configmaps/cm-{n}`, headers: { Accept: 'application/json' }, first: 0, cycle: listObjects };
 }
 
 /** The namespace holding `listObjects` ConfigMaps `cm-0000000` ... (loaded on first call). */

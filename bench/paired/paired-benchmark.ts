@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Benchmark, BenchmarkContext } from '../run.js';
 import { E2eContext } from '../e2e/e2e-context.js';
-import { listData } from '../e2e/fixtures.js';
+import { bulkCreate, listData, listDataGets } from '../e2e/fixtures.js';
 import type { ClosedLoopJob, ClosedLoopResult, RequestPattern } from '../e2e/jobs.js';
 import { LoadGenerator } from '../e2e/load-generator-client.js';
 import { createConfigMaps } from '../e2e/objects.js';
@@ -87,12 +87,8 @@ async function startContender(side: Side, o: PairedOptions, settings: E2eSetting
   const main = o.main[side];
   const server = await ServerHandle.own({ dataDir: join(scratch, side), nodeArgs: o.nodeArgs[side], ...(main === undefined ? {} : { main }) });
   const ctx = new E2eContext(settings, server, load, writer, scratch, `paired-${side}`);
-  let created = 0;
   const createNamespace = await ctx.namespace('create');
-  while (created < o.preload) {
-    const result = await runRound(ctx, roundJob(ctx, 256, createConfigMaps(createNamespace, 'preload-', created), 3000));
-    created += result.ok + result.failed + result.untimed;
-  }
+  if (o.preload > 0) await bulkCreate(ctx, createNamespace, 'preload-', o.preload);
   const rounds: PairedRound[] = [];
   if (o.workload === 'create') {
     let next = 0;
@@ -104,10 +100,7 @@ async function startContender(side: Side, o: PairedOptions, settings: E2eSetting
       afterRound: (r) => (next += r.ok + r.failed + r.untimed),
     };
   }
-  const namespace = await listData(ctx);
-  const pattern: RequestPattern = {
-    method: 'GET', path: `/api/v1/namespaces/${namespace}/configmaps/cm-{n}`, headers: { Accept: 'application/json' }, first: 0, cycle: settings.listObjects,
-  };
+  const pattern = listDataGets(await listData(ctx), settings.listObjects);
   return { side, ctx, rounds, nextPattern: () => pattern, afterRound: () => undefined };
 }
 
@@ -142,18 +135,18 @@ export const pairedBenchmark: Benchmark = {
     try {
       const order: Side[] = o.first === 'old' ? ['old', 'new'] : ['new', 'old'];
       for (const side of order) contenders.push(await startContender(side, o, settings, scratch, load, writer));
+      const roundsOf = (side: Side): PairedRound[] => contenders.find((c) => c.side === side)!.rounds;
       for (const c of contenders) await runPairRound(c, o, settings.warmupMs);
       for (let round = 0; round < o.rounds; round++) {
         // Alternate which goes first in each pair, so that neither always follows the other.
         const turn = round % 2 === 0 ? contenders : [...contenders].reverse();
         for (const c of turn) c.rounds.push(roundOf(await runPairRound(c, o, o.roundMs)));
-        const [oldRound, newRound] = (['old', 'new'] as const).map((side) => contenders.find((c) => c.side === side)!.rounds.at(-1)!);
+        const [oldRound, newRound] = (['old', 'new'] as const).map((side) => roundsOf(side).at(-1)!);
         console.log(
           `paired: round ${round + 1}: old ${Math.round(oldRound!.rate)}/s, ${us(oldRound!.mainMicros)}; new ${Math.round(newRound!.rate)}/s, ${us(newRound!.mainMicros)}`,
         );
       }
-      const byside = (side: Side): PairedRound[] => contenders.find((c) => c.side === side)!.rounds;
-      const s = summarizePairs(byside('old'), byside('new'));
+      const s = summarizePairs(roundsOf('old'), roundsOf('new'));
       console.log(`paired: ${o.workload}, ${o.rounds} pairs of ${o.roundMs / 1000} s rounds, ${o.first} started first${o.preload > 0 ? `, ${o.preload} ConfigMaps preloaded` : ''}`);
       console.log(`paired: old: median ${Math.round(s.old.rate)}/s, main thread ${us(s.old.mainMicros)} per request`);
       console.log(`paired: new: median ${Math.round(s.new.rate)}/s, main thread ${us(s.new.mainMicros)} per request`);

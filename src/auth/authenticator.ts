@@ -4,7 +4,7 @@
  */
 import type { Request } from '../server/request-context.js';
 import type { UserInfo } from './user-info.js';
-import { isPromise } from '../util/promises.js';
+import { firstDeciding, isPromise, NoneDecided } from '../util/promises.js';
 
 export type AuthenticationResult =
   /** The credential is valid and names this user. */
@@ -38,39 +38,19 @@ export function authenticateRequest(
   authenticators: readonly Authenticator[],
   anonymous: boolean,
 ): AuthenticationDecision | Promise<AuthenticationDecision> {
-  return authenticateFrom(req, authenticators, anonymous, 0, undefined);
+  const outcome = firstDeciding(authenticators, req, authenticateWith, isAuthenticated);
+  return isPromise(outcome) ? outcome.then((o) => decisionOf(o, anonymous)) : decisionOf(outcome, anonymous);
 }
 
+const authenticateWith = (authenticator: Authenticator, req: Request): AuthenticationResult | Promise<AuthenticationResult> => authenticator.authenticate(req);
+type Authenticated = Extract<AuthenticationResult, { outcome: 'authenticated' }>;
+const isAuthenticated = (result: AuthenticationResult): result is Authenticated => result.outcome === 'authenticated';
 const ANONYMOUS_DECISION: AuthenticationDecision = { user: ANONYMOUS_USER };
 
-/**
- * {@link authenticateRequest} from the `from`th authenticator on, with the rejections so far.
- * Synchronous until an authenticator answers with a promise, and a loop rather than callbacks:
- * every request passes here, and the closures and arrays of a general helper (here and in the
- * authorizers' union) were ~0.7 KB of the ~10 KB a get allocated (bench/RESULTS.md,
- * twenty-seventh session).
- */
-function authenticateFrom(
-  req: Request,
-  authenticators: readonly Authenticator[],
-  anonymous: boolean,
-  from: number,
-  reasons: string[] | undefined,
-): AuthenticationDecision | Promise<AuthenticationDecision> {
-  for (let i = from; i < authenticators.length; i++) {
-    const answer = authenticators[i]!.authenticate(req);
-    if (isPromise(answer)) {
-      return answer.then((result) => {
-        if (result.outcome === 'authenticated') return { user: withAuthenticatedGroup(result.user) };
-        if (result.outcome === 'rejected') (reasons ??= []).push(result.reason);
-        return authenticateFrom(req, authenticators, anonymous, i + 1, reasons);
-      });
-    }
-    if (answer.outcome === 'authenticated') return { user: withAuthenticatedGroup(answer.user) };
-    if (answer.outcome === 'rejected') (reasons ??= []).push(answer.reason);
-  }
-  if (reasons === undefined && anonymous) return ANONYMOUS_DECISION;
-  return { reasons: reasons ?? [] };
+function decisionOf(outcome: Authenticated | NoneDecided<AuthenticationResult>, anonymous: boolean): AuthenticationDecision {
+  if (!(outcome instanceof NoneDecided)) return { user: withAuthenticatedGroup(outcome.user) };
+  const reasons = outcome.answers.flatMap((result) => (result.outcome === 'rejected' ? [result.reason] : []));
+  return reasons.length === 0 && anonymous ? ANONYMOUS_DECISION : { reasons };
 }
 
 /** `user` in system:authenticated, as every authenticated request's user is (upstream's group adder). */

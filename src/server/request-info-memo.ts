@@ -16,7 +16,6 @@ export class RequestInfoMemo {
    * misses, and a key made only to miss with was most of the lookup's cost).
    */
   readonly #byMethod = new Map<string, Map<string, RequestInfo>>();
-  #size = 0;
 
   get(method: string, url: string): RequestInfo | undefined {
     return this.#byMethod.get(method)?.get(url);
@@ -25,17 +24,16 @@ export class RequestInfoMemo {
   /** Keeps `info` for later requests of `method` on `url` if it is worth keeping (see above). */
   remember(method: string, url: string, info: RequestInfo): void {
     if (info.name !== '') return;
-    if (this.#size >= MAX_ENTRIES) {
-      this.#byMethod.clear();
-      this.#size = 0;
-    }
+    if (this.size >= MAX_ENTRIES) this.#byMethod.clear();
     let byUrl = this.#byMethod.get(method);
     if (byUrl === undefined) this.#byMethod.set(method, (byUrl = new Map()));
-    if (!byUrl.has(url)) this.#size++;
     byUrl.set(url, info);
   }
 
+  /** URLs kept, over every method (a handful of maps). */
   get size(): number {
-    return this.#size;
+    let size = 0;
+    for (const byUrl of this.#byMethod.values()) size += byUrl.size;
+    return size;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * How responses leave the server: {@link setResponseHead} sets a stream's head (status, Audit-Id,
  * Cache-Control, Content-Type, the Warning headers collected in the context; response-stream.ts
- * and watch streams start with it), {@link writeBody} sends a complete body with the same head,
+ * and watch streams start with it), {@link writeBody} sends a complete body with that head,
  * {@link writeError} turns any failure into a Status and {@link writeObject} writes a plain JSON
  * body. None writes to a response that has already ended (a timed-out or aborted request).
  */
@@ -44,9 +44,8 @@ export function writeText(
 const CACHE_CONTROL = 'no-cache, private';
 
 /**
- * Sets what every response starts with (status, Audit-Id, Cache-Control unless the handler set its
- * own, Content-Type, a Warning header per entry of `ctx.warnings`) and `headers`; sends nothing
- * yet. Streams start with this; complete bodies go through {@link writeBody}.
+ * Sets a stream's head: status, then {@link responseHead}'s headers; sends nothing yet. Complete
+ * bodies go through {@link writeBody}, which writes the same head with the body's length.
  */
 export function setResponseHead(
   ctx: RequestContext,
@@ -54,12 +53,8 @@ export function setResponseHead(
   contentType: string,
   headers?: Readonly<Record<string, string | readonly string[]>>,
 ): void {
-  const { res } = ctx;
-  res.statusCode = statusCode;
-  setCommonHeaders(ctx);
-  res.setHeader('Content-Type', contentType);
-  if (ctx.warnings.length > 0) res.setHeader('Warning', [...ctx.warnings]);
-  if (headers !== undefined) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value as string | string[]);
+  ctx.res.statusCode = statusCode;
+  setHeaders(ctx.res, responseHead(ctx, contentType, headers));
 }
 
 /**
@@ -67,15 +62,18 @@ export function setResponseHead(
  * preflight, a 304): Audit-Id, and Cache-Control unless the handler set its own.
  */
 export function setCommonHeaders(ctx: RequestContext): void {
-  const { res } = ctx;
-  if (ctx.auditId !== undefined) res.setHeader('Audit-Id', ctx.auditId);
-  if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', CACHE_CONTROL);
+  setHeaders(ctx.res, commonHead(ctx, {}));
 }
 
 /**
- * A complete body with the head {@link setResponseHead} describes plus its Content-Length; a
- * GET's is sent at the end of this turn of the event loop with the other reads finished in it
+ * A complete body with the head {@link responseHead} describes plus its Content-Length; a GET's
+ * is sent at the end of this turn of the event loop with the other reads finished in it
  * (end-batch.ts). Nothing once the response ended.
+ *
+ * Over HTTP/1.1 the head is given in one writeHead: node's header-by-header API (setHeader, then
+ * the head built from its map at the first write) cost a GET ~0.6 µs more (bench/RESULTS.md,
+ * twenty-seventh session). A header a filter or handler already set with setHeader still counts:
+ * writeHead merges the head into those.
  */
 export function writeBody(
   ctx: RequestContext,
@@ -87,11 +85,12 @@ export function writeBody(
   const { res } = ctx;
   if (isFinished(res)) return;
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const head = responseHead(ctx, contentType, headers, bytes.byteLength);
   if (ctx.req.httpVersionMajor === 1) {
-    (res as ServerResponse).writeHead(statusCode, http1Head(ctx, contentType, bytes.byteLength, headers));
+    (res as ServerResponse).writeHead(statusCode, head);
   } else {
-    setResponseHead(ctx, statusCode, contentType, headers);
-    res.setHeader('Content-Length', String(bytes.byteLength));
+    res.statusCode = statusCode;
+    setHeaders(res, head);
   }
   // Reads end with the other reads of this turn (end-batch.ts). Writes end as their commit lands,
   // which already sends every write of the batch back to back; deferring them too bought nothing
@@ -101,26 +100,32 @@ export function writeBody(
 }
 
 /**
- * The whole head of an HTTP/1.1 response with a body, for one writeHead. Node's header-by-header
- * API (setHeader, then the head built from its map at the first write) cost a GET ~0.6 µs more
- * (bench/RESULTS.md, twenty-seventh session). A header some filter or handler already set with
- * setHeader still counts: writeHead then merges these into those, and Cache-Control is left as it
- * was set.
+ * What every response with a body starts with: {@link commonHead}'s headers, Content-Type, a
+ * Warning header per entry of `ctx.warnings`, `headers`, and Content-Length when it is known.
  */
-function http1Head(
+function responseHead(
   ctx: RequestContext,
   contentType: string,
-  contentLength: number,
   headers: Readonly<Record<string, string | readonly string[]>> | undefined,
+  contentLength?: number,
 ): OutgoingHttpHeaders {
-  const head: OutgoingHttpHeaders = {};
-  if (ctx.auditId !== undefined) head['Audit-Id'] = ctx.auditId;
-  if (!ctx.res.hasHeader('Cache-Control')) head['Cache-Control'] = CACHE_CONTROL;
+  const head = commonHead(ctx, {});
   head['Content-Type'] = contentType;
   if (ctx.warnings.length > 0) head['Warning'] = [...ctx.warnings];
   if (headers !== undefined) for (const [name, value] of Object.entries(headers)) head[name] = value as string | string[];
-  head['Content-Length'] = String(contentLength);
+  if (contentLength !== undefined) head['Content-Length'] = String(contentLength);
   return head;
+}
+
+/** Adds Audit-Id, and Cache-Control unless a handler set its own, to `head`. */
+function commonHead(ctx: RequestContext, head: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  if (ctx.auditId !== undefined) head['Audit-Id'] = ctx.auditId;
+  if (!ctx.res.hasHeader('Cache-Control')) head['Cache-Control'] = CACHE_CONTROL;
+  return head;
+}
+
+function setHeaders(res: Response, head: OutgoingHttpHeaders): void {
+  for (const [name, value] of Object.entries(head)) if (value !== undefined) res.setHeader(name, value);
 }
 
 export interface WriteErrorOptions {

@@ -5,10 +5,10 @@
  * rounds alternate, so a busy moment on the shared machine hits both.
  */
 import type { E2eContext } from '../e2e-context.js';
-import { listData } from '../fixtures.js';
+import { listData, listDataGets } from '../fixtures.js';
 import { ms, rate } from '../format.js';
 import { sendOnce } from '../https-client.js';
-import type { ClosedLoopJob, ClosedLoopResult, RequestPattern } from '../jobs.js';
+import type { ClosedLoopJob, ClosedLoopResult } from '../jobs.js';
 import type { ResultRow } from '../report.js';
 import { startBareServer } from '../bare-server-process.js';
 import type { Target } from '../target.js';
@@ -58,9 +58,7 @@ export const getWorkload: Workload = {
   async run(ctx: E2eContext): Promise<ResultRow[]> {
     const { settings } = ctx;
     const namespace = await listData(ctx);
-    const pattern: RequestPattern = {
-      method: 'GET', path: `/api/v1/namespaces/${namespace}/configmaps/cm-{n}`, headers: { Accept: 'application/json' }, first: 0, cycle: settings.listObjects,
-    };
+    const pattern = listDataGets(namespace, settings.listObjects);
     const sample = await sendOnce(ctx.target, { method: 'GET', path: `/api/v1/namespaces/${namespace}/configmaps/cm-0000000`, headers: { Accept: 'application/json' } });
     if (sample.status !== 200) throw new Error(`get cm-0000000: HTTP ${sample.status}`);
     const bare = await startBareServer(sample.text);

@@ -18,7 +18,7 @@ import { resourceAttributes, type AuthorizationAttributes, type AuthorizationRes
 import { forbiddenError } from '../../auth/forbidden-message.js';
 import type { UserInfo } from '../../auth/user-info.js';
 import { SERVICE_ACCOUNT_USER_PREFIX, serviceAccountGroups, serviceAccountUserName } from '../../auth/service-account-user.js';
-import { firstDeciding, isPromise, rejectingThrows } from '../../util/promises.js';
+import { firstDeciding, isPromise, NoneDecided, rejectingThrows } from '../../util/promises.js';
 import { isDns1123Label, isDns1123Subdomain } from '../../validation/dns-names.js';
 import type { Logger } from '../logger.js';
 import type { Handler, Request, RequestContext } from '../request-context.js';
@@ -176,16 +176,17 @@ interface Denial {
 
 /** The first question the authorizer does not allow, asked in order; undefined when all are allowed. */
 function firstDenial(questions: readonly AuthorizationAttributes[], authorizer: Authorizer): Denial | undefined | Promise<Denial | undefined> {
-  return firstDeciding(
-    questions,
-    (attributes): Denial | Promise<Denial> => {
-      const result = authorizer.authorize(attributes);
-      return isPromise(result) ? result.then((r) => ({ attributes, result: r })) : { attributes, result };
-    },
-    (answer) => answer.result.decision !== 'allow',
-    () => {},
-  );
+  const found = firstDeciding(questions, authorizer, answerOf, isDenial);
+  return isPromise(found) ? found.then(denialOrNone) : denialOrNone(found);
 }
+
+function answerOf(attributes: AuthorizationAttributes, authorizer: Authorizer): Denial | Promise<Denial> {
+  const result = authorizer.authorize(attributes);
+  return isPromise(result) ? result.then((r) => ({ attributes, result: r })) : { attributes, result };
+}
+
+const isDenial = (answer: Denial): boolean => answer.result.decision !== 'allow';
+const denialOrNone = (found: Denial | NoneDecided<Denial>): Denial | undefined => (found instanceof NoneDecided ? undefined : found);
 
 /**
  * The user the request acts as. A service account has its two groups unless groups were given;
