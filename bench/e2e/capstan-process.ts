@@ -1,9 +1,10 @@
 /**
  * Capstan as the benchmark runs it: the real binary (the bundle, dist/capstan/main.js) in its own
- * process on the embedded store, timed from spawn to the first passing /readyz, its resident memory
- * read from /proc. Optionally under `node --cpu-prof`, which writes a profile when the server exits.
- * Started with `--inspect-port=127.0.0.1:0`, so that the inspector can be switched on later
- * (SIGUSR1) to force a garbage collection before memory is read; until then, no inspector runs.
+ * process on the embedded store, with the node options of its first line (as `npm start` runs it),
+ * timed from spawn to the first passing /readyz, its resident memory read from /proc. Optionally
+ * under `node --cpu-prof`, which writes a profile when the server exits. Started with
+ * `--inspect-port=127.0.0.1:0`, so that the inspector can be switched on later (SIGUSR1) to force
+ * a garbage collection before memory is read; until then, no inspector runs.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepAliveAgent, now, send } from './https-client.js';
 import { cpuSeconds, residentBytes } from './proc-stats.js';
+import { scriptNodeOptions } from './shebang.js';
 import { targetFromKubeconfig, type Target } from './target.js';
 
 const MAIN = fileURLToPath(new URL('../../capstan/main.js', import.meta.url));
@@ -71,9 +73,11 @@ export function ensureCurrentBundle(): void {
 /** Starts Capstan on `dataDir` and waits for /readyz. Throws with the server's output if it exits or never gets ready. */
 export async function startCapstan(options: CapstanStartOptions): Promise<CapstanProcess> {
   const port = await freePort();
-  const nodeArgs = [...(options.nodeArgs ?? []), '--inspect-port=127.0.0.1:0', ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [])];
+  const main = options.main ?? MAIN;
+  // The options of the binary's first line, as when it is run (npm start, the capstan bin).
+  const nodeArgs = [...scriptNodeOptions(main), ...(options.nodeArgs ?? []), '--inspect-port=127.0.0.1:0', ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [])];
   const began = now();
-  const child = spawn(process.execPath, [...nodeArgs, options.main ?? MAIN, '--data-dir', options.dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...nodeArgs, main, '--data-dir', options.dataDir, '--secure-port', String(port), '--bind-address', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: serverEnvironment(),
   });

@@ -31,6 +31,28 @@ describe('starting the server', () => {
     assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
   });
 
+  it('runs as an executable, node getting the options of its first line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capstan-executable-'));
+    const port = await freePort();
+    const child = spawn(MAIN, ['--data-dir', dir, '--secure-port', String(port), '--bind-address', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d));
+    child.stderr.on('data', (d: Buffer) => (output += d));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    try {
+      for (let i = 0; i < 200 && !/get namespaces\n/.test(output); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.match(output, /Capstan serving/);
+      // env runs node in its own place: the process is node, with the young generation's size.
+      const commandLine = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+      assert.match(commandLine[0]!, /(^|\/)node$/);
+      assert.ok(commandLine.includes('--max-semi-space-size=64'), commandLine.join(' '));
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a corrupt store file, naming it, and leaves it untouched', () => {
     const dir = mkdtempSync(join(tmpdir(), 'capstan-corrupt-'));
     try {
