@@ -9,8 +9,10 @@
  * VM, so with 300,000 objects in the watch cache (~550 MB of heap) a collection took 2.5 ms
  * instead of 0.7, and a get paid ~5% of its CPU for it; four times fewer collections pay a
  * quarter of that. V8 reads the size only when the heap is made, so it cannot be set from here:
- * it is a node option, and running the file (the `capstan` bin, `npm start`) passes it.
+ * it is a node option, and running the file (the `capstan` bin, `npm start`) passes it. The
+ * first import then sets the flag back, so that node's built-in modules load from their caches.
  */
+import './young-generation-flag.js';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { prestartWriterThread } from '../storage/sqlite/writer-thread.js';
