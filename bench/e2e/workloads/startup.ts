@@ -33,7 +33,7 @@ export const emptyStartupWorkload: Workload = {
   ownServerOnly: true,
   describe: (s) =>
     `startup, empty store: ${s.emptyStarts} times, a new data directory (first start: CA and certificates generated), then a restart on it; ` +
-    'each timed from spawning `node dist/capstan/main.js` to the first 200 from /readyz (polled every 5 ms over one keep-alive connection). ' +
+    'each timed from spawning node with dist/capstan/main.js and the node options of its first line to the first 200 from /readyz (polled every 5 ms over one keep-alive connection). ' +
     'Every Capstan the benchmark starts gets its environment without NODE_EXTRA_CA_CERTS, which Node would read at process start (see capstan-process.ts).',
   async run(ctx: E2eContext): Promise<ResultRow[]> {
     const first: number[] = [];
