@@ -62,7 +62,7 @@ export function setResponseHead(
  * preflight, a 304): Audit-Id, and Cache-Control unless the handler set its own.
  */
 export function setCommonHeaders(ctx: RequestContext): void {
-  setHeaders(ctx.res, commonHead(ctx, {}));
+  setHeaders(ctx.res, commonHead(ctx));
 }
 
 /**
@@ -109,7 +109,7 @@ function responseHead(
   headers: Readonly<Record<string, string | readonly string[]>> | undefined,
   contentLength?: number,
 ): OutgoingHttpHeaders {
-  const head = commonHead(ctx, {});
+  const head = commonHead(ctx);
   head['Content-Type'] = contentType;
   if (ctx.warnings.length > 0) head['Warning'] = [...ctx.warnings];
   if (headers !== undefined) for (const [name, value] of Object.entries(headers)) head[name] = value as string | string[];
@@ -117,8 +117,9 @@ function responseHead(
   return head;
 }
 
-/** Adds Audit-Id, and Cache-Control unless a handler set its own, to `head`. */
-function commonHead(ctx: RequestContext, head: OutgoingHttpHeaders): OutgoingHttpHeaders {
+/** What every response starts with: Audit-Id, and Cache-Control unless a handler set its own. */
+function commonHead(ctx: RequestContext): OutgoingHttpHeaders {
+  const head: OutgoingHttpHeaders = {};
   if (ctx.auditId !== undefined) head['Audit-Id'] = ctx.auditId;
   if (!ctx.res.hasHeader('Cache-Control')) head['Cache-Control'] = CACHE_CONTROL;
   return head;

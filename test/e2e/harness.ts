@@ -40,6 +40,7 @@ export interface TestServer {
   readonly port: number;
   readonly dataDir: string;
   readonly kubeconfig: string;
+  readonly pid: number;
   /** Milliseconds from spawning the process to the first passing /readyz. */
   readonly startupMs: number;
   readonly output: () => string;
@@ -108,15 +109,18 @@ export async function createNamespace(server: TestServer, name: string): Promise
   }
 }
 
-export async function startServer(extraArgs: readonly string[] = [], dataDir?: string): Promise<TestServer> {
+/**
+ * Starts the binary on `dataDir` (a new temporary one by default) and waits for /readyz. `launch`
+ * says how: `node` runs MAIN with this test's node, `executable` runs the file itself, so that its
+ * first line picks node and node's options, as `npm start` does.
+ */
+export async function startServer(extraArgs: readonly string[] = [], dataDir?: string, launch: 'node' | 'executable' = 'node'): Promise<TestServer> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'capstan-e2e-'));
   const port = await freePort();
   const began = Date.now();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [MAIN, '--data-dir', dir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extraArgs],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const args = ['--data-dir', dir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extraArgs];
+  const child: ChildProcess =
+    launch === 'node' ? spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(MAIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -176,7 +180,7 @@ export async function startServer(extraArgs: readonly string[] = [], dataDir?: s
   }
   const kubectlPath = pinnedKubectl();
   return {
-    url, port, dataDir: dir, kubeconfig, startupMs,
+    url, port, dataDir: dir, kubeconfig, pid: child.pid!, startupMs,
     output: () => output,
     request,
     kubectl(args, options = {}) {

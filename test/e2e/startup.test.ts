@@ -32,24 +32,16 @@ describe('starting the server', () => {
   });
 
   it('runs as an executable, node getting the options of its first line', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'capstan-executable-'));
-    const port = await freePort();
-    const child = spawn(MAIN, ['--data-dir', dir, '--secure-port', String(port), '--bind-address', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d));
-    child.stderr.on('data', (d: Buffer) => (output += d));
-    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const server = await startServer([], undefined, 'executable');
     try {
-      for (let i = 0; i < 200 && !/get namespaces\n/.test(output); i++) await new Promise((r) => setTimeout(r, 50));
-      assert.match(output, /Capstan serving/);
+      for (let i = 0; i < 100 && !/get namespaces\n/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.match(server.output(), /Capstan serving/);
       // env runs node in its own place: the process is node, with the young generation's size.
-      const commandLine = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+      const commandLine = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
       assert.match(commandLine[0]!, /(^|\/)node$/);
       assert.ok(commandLine.includes('--max-semi-space-size=64'), commandLine.join(' '));
     } finally {
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
+      await server.stop();
     }
   });
 
