@@ -13,6 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { anonymousAccess } from '../auth/anonymous-access.js';
 import { BearerTokenAuthenticator, type AudienceBoundUser, type TokenAuthenticator } from '../auth/bearer-token-authenticator.js';
 import { X509Authenticator } from '../auth/x509-authenticator.js';
 import { RequestHeaderAuthenticator } from '../auth/request-header-authenticator.js';
@@ -306,7 +307,7 @@ export class Server {
       resolver: new RequestInfoResolver(),
       inFlight: this.inFlight,
       authenticators: [...certificateAuthenticators, new BearerTokenAuthenticator(this.tokenAuthenticators)],
-      anonymous: authentication.anonymous,
+      anonymous: anonymousAccess(authentication.anonymous, authorization.modes, (message) => this.logger.warn(message)),
       authorizer: this.deps.authorizer ?? buildAuthorizer(authorization.modes, authorization),
       requestTimeoutMs: limits.requestTimeoutMs,
       maxRequestsInflight: limits.maxRequestsInflight,

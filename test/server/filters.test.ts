@@ -1,5 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ANONYMOUS_WITH_ALWAYS_ALLOW } from '../../src/auth/anonymous-access.js';
+import type { Logger } from '../../src/server/logger.js';
 import { openStream } from '../../src/server/response-stream.js';
 import { writeObject } from '../../src/server/write-response.js';
 import { startTestServer } from './test-server.js';
@@ -40,12 +45,46 @@ describe('authorization filter', () => {
   });
 
   it('with --anonymous-auth=false refuses requests without credentials with 401', async () => {
-    const t = await startTestServer({ options: (o) => ({ ...o, authentication: { ...o.authentication, anonymous: false } }) });
+    // AlwaysDeny, where anonymous access would otherwise be on (and the answer a 403).
+    const t = await startTestServer({
+      options: (o) => ({ ...o, authentication: { ...o.authentication, anonymous: false }, authorization: { ...o.authorization, modes: ['AlwaysDeny'] } }),
+    });
     try {
       assert.equal((await t.anonymous('/healthz')).status, 401);
       assert.equal((await t.admin('/healthz')).status, 200);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('authentication filter', () => {
+  it('refuses an unknown bearer token with 401 even though anonymous access is on', async () => {
+    const t = await startTestServer({ options: (o) => ({ ...o, authorization: { ...o.authorization, modes: ['AlwaysDeny'] } }) });
+    try {
+      assert.equal((await t.anonymous('/healthz')).status, 403, 'anonymous access is on');
+      const refused = await t.anonymous('/healthz', { headers: { Authorization: 'Bearer bogus' } });
+      assert.equal(refused.status, 401);
+      assert.deepEqual(JSON.parse(refused.body), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with AlwaysAllow among the modes turns anonymous access off, in upstream\'s words, and refuses requests without credentials with 401', async () => {
+    for (const modes of [['AlwaysAllow'], ['AlwaysDeny', 'AlwaysAllow']]) {
+      const warnings: string[] = [];
+      const logger: Logger = { enabled: () => false, info: () => {}, warn: (m) => warnings.push(m), error: () => {}, setVerbosity: () => {}, isHealthy: () => true };
+      const t = await startTestServer({ options: (o) => ({ ...o, authorization: { ...o.authorization, modes } }), deps: { logger } });
+      try {
+        assert.deepEqual(warnings, [ANONYMOUS_WITH_ALWAYS_ALLOW], modes.join(','));
+        const refused = await t.anonymous('/version');
+        assert.equal(refused.status, 401, modes.join(','));
+        assert.equal(JSON.parse(refused.body).reason, 'Unauthorized');
+        assert.equal((await t.admin('/version')).status, 200);
+      } finally {
+        await t.close();
+      }
     }
   });
 });
@@ -56,8 +95,13 @@ describe('max in-flight filter', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let entered!: () => void;
     const blocking = new Promise<void>((resolve) => (entered = resolve));
+    // A user other than system:masters, who is throttled. Not an anonymous one: with the default
+    // AlwaysAllow authorizer there are none (authentication-filter tests below).
+    const tokens = join(mkdtempSync(join(tmpdir(), 'capstan-inflight-')), 'tokens.csv');
+    writeFileSync(tokens, 'alice-secret,alice,uid-a\n');
+    const alice = { headers: { Authorization: 'Bearer alice-secret' } };
     const t = await startTestServer({
-      options: (o) => ({ ...o, limits: { ...o.limits, maxRequestsInflight: 1 } }),
+      options: (o) => ({ ...o, authentication: { ...o.authentication, tokenAuthFile: tokens }, limits: { ...o.limits, maxRequestsInflight: 1 } }),
       configure: (s) =>
         s.routes.add('/block', async (ctx) => {
           entered();
@@ -66,20 +110,21 @@ describe('max in-flight filter', () => {
         }),
     });
     try {
-      const first = t.anonymous('/block');
+      const first = t.anonymous('/block', alice);
       await blocking;
-      const second = await t.anonymous('/healthz');
+      const second = await t.anonymous('/healthz', alice);
       assert.equal(second.status, 429);
       assert.equal(second.headers['retry-after'], '1');
       assert.equal(JSON.parse(second.body).reason, 'TooManyRequests');
       assert.equal((await t.admin('/healthz')).status, 200, 'system:masters is never throttled');
-      assert.equal((await t.anonymous('/api/v1/pods?watch=1')).status, 404, 'watches are not counted');
+      assert.equal((await t.anonymous('/api/v1/pods?watch=1', alice)).status, 404, 'watches are not counted');
       release();
       assert.equal((await first).status, 200);
-      assert.equal((await t.anonymous('/healthz')).status, 200);
+      assert.equal((await t.anonymous('/healthz', alice)).status, 200);
     } finally {
       release();
       await t.close();
+      rmSync(dirname(tokens), { recursive: true, force: true });
     }
   });
 });

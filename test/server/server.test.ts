@@ -85,12 +85,13 @@ describe('Server over HTTPS', () => {
     assert.deepEqual(user, { name: 'capstan-admin', groups: ['system:masters', 'system:authenticated'] });
   });
 
-  it('treats a request without credentials as system:anonymous', async () => {
-    const user = JSON.parse((await t.anonymous('/whoami')).body);
-    assert.deepEqual(user, { name: 'system:anonymous', groups: ['system:unauthenticated'] });
+  it('refuses a request without credentials with 401: with the default AlwaysAllow authorizer there is no anonymous access', async () => {
+    const r = await t.anonymous('/whoami');
+    assert.equal(r.status, 401);
+    assert.equal(JSON.parse(r.body).reason, 'Unauthorized');
   });
 
-  it('refuses an unknown bearer token with 401 even though anonymous access is on', async () => {
+  it('refuses an unknown bearer token with 401', async () => {
     const r = await t.anonymous('/api/v1/namespaces/golden/configmaps', { headers: { authorization: 'Bearer bogus' } });
     assert.equal(r.status, 401);
     assert.equal(r.headers['content-type'], 'application/json');
