@@ -11,7 +11,7 @@
 import { constantTimeEqual } from '../util/constant-time.js';
 import type { TokenAuthenticator } from './bearer-token-authenticator.js';
 import type { UserInfo } from './user-info.js';
-import { canonicalSecretType } from '../registry/strategies/secret-types.js';
+import { canonicalSecretType } from '../api/secret-types.js';
 
 const TOKEN = /^([a-z0-9]{6})\.([a-z0-9]{16})$/;
 export const BOOTSTRAP_TOKEN_SECRET_TYPE = 'bootstrap.kubernetes.io/token';

@@ -10,7 +10,7 @@ import { isNotFound } from '../api/errors.js';
 import type { ServiceAccountRef } from '../auth/service-account/token-claims.js';
 import { metaOf, type KubeObject } from '../registry/object.js';
 import type { ResourceStore } from '../registry/store/resource-store.js';
-import { canonicalSecretType, inSpellingOf, SERVICE_ACCOUNT_NAME_ANNOTATION } from '../registry/strategies/secret-types.js';
+import { canonicalSecretType, inSpellingOf, SERVICE_ACCOUNT_NAME_ANNOTATION } from '../api/secret-types.js';
 import { ObjectWatcher } from './object-watcher.js';
 
 const TOKEN_SECRET_TYPE = 'kubernetes.io/service-account-token';

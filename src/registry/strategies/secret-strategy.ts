@@ -25,7 +25,7 @@ import {
   SSH_AUTH_PRIVATE_KEY,
   TLS_CERT_KEY,
   TLS_PRIVATE_KEY_KEY,
-} from './secret-types.js';
+} from '../../api/secret-types.js';
 
 export class SecretStrategy extends GenericStrategy {
   override prepareForCreate(object: KubeObject, ctx: StrategyContext): void {
