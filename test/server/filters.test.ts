@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ANONYMOUS_WITH_ALWAYS_ALLOW } from '../../src/auth/anonymous-access.js';
-import type { Logger } from '../../src/server/logger.js';
 import { openStream } from '../../src/server/response-stream.js';
 import { writeObject } from '../../src/server/write-response.js';
+import { RecordingLogger } from '../recording-logger.js';
 import { startTestServer } from './test-server.js';
 
 describe('authorization filter', () => {
@@ -73,11 +73,10 @@ describe('authentication filter', () => {
 
   it('with AlwaysAllow among the modes turns anonymous access off, in upstream\'s words, and refuses requests without credentials with 401', async () => {
     for (const modes of [['AlwaysAllow'], ['AlwaysDeny', 'AlwaysAllow']]) {
-      const warnings: string[] = [];
-      const logger: Logger = { enabled: () => false, info: () => {}, warn: (m) => warnings.push(m), error: () => {}, setVerbosity: () => {}, isHealthy: () => true };
+      const logger = new RecordingLogger();
       const t = await startTestServer({ options: (o) => ({ ...o, authorization: { ...o.authorization, modes } }), deps: { logger } });
       try {
-        assert.deepEqual(warnings, [ANONYMOUS_WITH_ALWAYS_ALLOW], modes.join(','));
+        assert.deepEqual(logger.warnings, [ANONYMOUS_WITH_ALWAYS_ALLOW], modes.join(','));
         const refused = await t.anonymous('/version');
         assert.equal(refused.status, 401, modes.join(','));
         assert.equal(JSON.parse(refused.body).reason, 'Unauthorized');
