@@ -119,8 +119,8 @@ export async function startServer(extraArgs: readonly string[] = [], dataDir?: s
   const port = await freePort();
   const began = Date.now();
   const args = ['--data-dir', dir, '--secure-port', String(port), '--bind-address', '127.0.0.1', ...extraArgs];
-  const child: ChildProcess =
-    launch === 'node' ? spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(MAIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, commandArgs] = launch === 'node' ? [process.execPath, [MAIN, ...args]] : [MAIN, args];
+  const child: ChildProcess = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));

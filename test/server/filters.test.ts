@@ -71,6 +71,23 @@ describe('authentication filter', () => {
     }
   });
 
+  it('serves a request without credentials as system:anonymous, of system:unauthenticated, where anonymous access stays on', async () => {
+    // ABAC letting the unauthenticated group read any path: a mode that leaves anonymous access on.
+    const policy = join(mkdtempSync(join(tmpdir(), 'capstan-anonymous-')), 'policy.jsonl');
+    writeFileSync(policy, '{"apiVersion": "abac.authorization.kubernetes.io/v1beta1", "kind": "Policy", "spec": {"group": "system:unauthenticated", "nonResourcePath": "*", "readonly": true}}\n');
+    const t = await startTestServer({
+      options: (o) => ({ ...o, authorization: { ...o.authorization, modes: ['ABAC'], policyFile: policy } }),
+      configure: (s) => s.routes.add('/whoami', async (ctx) => writeObject(ctx, 200, ctx.user)),
+    });
+    try {
+      const user = JSON.parse((await t.anonymous('/whoami')).body);
+      assert.deepEqual(user, { name: 'system:anonymous', groups: ['system:unauthenticated'] });
+    } finally {
+      await t.close();
+      rmSync(dirname(policy), { recursive: true, force: true });
+    }
+  });
+
   it('with AlwaysAllow among the modes turns anonymous access off, in upstream\'s words, and refuses requests without credentials with 401', async () => {
     for (const modes of [['AlwaysAllow'], ['AlwaysDeny', 'AlwaysAllow']]) {
       const logger = new RecordingLogger();
